@@ -1,0 +1,3 @@
+from scorepad.cli.main import run
+
+run()

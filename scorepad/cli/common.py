@@ -1,0 +1,92 @@
+"""What every command shares: the chosen store, output, and the one place errors become exits."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..core.errors import ScorepadError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..store.db import Store
+
+
+@dataclass
+class Options:
+    """The root command's options, for the subcommand that runs."""
+
+    db: str | None = None
+    ascii: bool = False
+
+
+OPTIONS = Options()
+
+
+def open_store() -> Store:
+    from ..store.db import Store
+    from ..store.location import store_url
+
+    return Store(store_url(OPTIONS.db))
+
+
+def use_ascii() -> bool:
+    """ASCII suits when asked, or when standard output cannot encode the Unicode ones."""
+    if OPTIONS.ascii:
+        return True
+    try:
+        "♠♥♦♣→".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def say(message: str) -> None:
+    """A message for people, on stderr, so that stdout stays clean for --json."""
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False).print(message, markup=False)
+
+
+def print_json(value) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+def fail(message: str) -> typer.Exit:
+    sys.stderr.write(f"scorepad: {message}\n")
+    return typer.Exit(1)
+
+
+def refusals(command):
+    """Run a command so that any refusal is one line on stderr and exit 1, never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except ScorepadError as error:
+            raise fail(str(error)) from None
+        except KeyboardInterrupt:
+            sys.stderr.write("scorepad: interrupted; nothing more was written\n")
+            raise typer.Exit(130) from None
+        except Exception as error:  # a defect, not bad input: still one line, exit 1
+            if os.environ.get("SCOREPAD_DEBUG"):
+                raise
+            raise fail(f"internal error: {type(error).__name__}: {error}") from None
+
+    return run

@@ -1,0 +1,190 @@
+"""Commands that write: new, deal, misdeal, undo, fix, abandon, rename."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..core.rules import HeartsLead, PassRule, Preset
+from .common import OPTIONS, console, print_json, refusals, say, use_ascii, open_store
+
+MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
+RenegeOpt = Annotated[
+    str | None, typer.Option("--renege", metavar="NAME", help="NAME reneged: takes the penalty total, the others 0.")
+]
+ScoresArg = Annotated[
+    list[str] | None,
+    typer.Argument(metavar="NAME=SCORE...", help="Each player's points (Ann=10) or penalty cards (Ann=QS,2H; - for none)."),
+]
+
+
+def show(result, as_json: bool) -> None:
+    """After a write: the status as JSON for scripts, or what the table does next for people."""
+    from ..views import status_json
+    from . import render
+
+    if as_json:
+        print_json(status_json(result))
+    else:
+        console().print(render.status(result, use_ascii()))
+
+
+def new(
+    players: Annotated[str, typer.Option("--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat.")],
+    first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")] = None,
+    cut: Annotated[
+        list[str] | None,
+        typer.Option("--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."),
+    ] = None,
+    deals: Annotated[int | None, typer.Option("--deals", min=1, help="Play N deals (a multiple of the players).")] = None,
+    until_over: Annotated[int | None, typer.Option("--until-over", metavar="T", min=1, help="End after a total goes over T.")] = None,
+    until_reach: Annotated[int | None, typer.Option("--until-reach", metavar="T", min=1, help="End after a total reaches T.")] = None,
+    rules: Annotated[Preset, typer.Option("--rules", help="The preset.")] = Preset.CLASSIC,
+    hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")] = None,
+    slam: Annotated[
+        bool | None, typer.Option("--slam/--no-slam", help="Taking every penalty card scores minus the total.")
+    ] = None,
+    pass_: Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")] = None,
+    omnibus: Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="A name for the match, e.g. 'Friday night'.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a match. Prints its id; the table's first steps go to stderr.
+
+    [bold]Examples[/bold]
+
+      scorepad new --players Ann,Bob,Cat
+      scorepad new -p Ann,Bob,Cat,Dan --first-dealer Cat --until-over 100
+      scorepad new -p Ann,Bob,Cat --cut Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D
+      scorepad new -p Ann,Bob,Cat,Dan --rules omnibus --omnibus 10D --slam --pass rotate
+    """
+    from .. import services
+    from ..core.errors import RuleError
+    from ..core.match import Format, FormatKind
+    from ..core.rules import RuleSet
+    from ..core.seats import parse_cut
+
+    formats = [(k, v) for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach)) if v]
+    if len(formats) > 1:
+        raise RuleError("choose one of --deals, --until-over and --until-reach")
+    rule_set = RuleSet.build(rules, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
+    names = [p.strip() for p in players.split(",")]
+    result = services.new_match(
+        open_store(),
+        names,
+        rule_set,
+        Format(*formats[0]) if formats else None,
+        first_dealer=first_dealer,
+        cuts=[parse_cut(c) for c in cut or []],
+        name=name,
+    )
+    if as_json:
+        show(result, True)
+        return
+    print(result.match_id)
+    from . import render
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False).print(render.status(result, use_ascii()))
+
+
+def deal(
+    scores: ScoresArg = None,
+    match: MatchOpt = None,
+    renege: RenegeOpt = None,
+    expect: Annotated[int | None, typer.Option("--expect", metavar="N", help="Refuse unless this is deal N.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Enter one deal's scores: every player of the deal once, as points or as cards.
+
+    [bold]Examples[/bold]
+
+      scorepad deal Ann=10 Bob=13 Cat=20
+      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=-    (the rest follow from the cards)
+      scorepad deal --renege Bob
+      scorepad deal --expect 4 Ann=0 Bob=30 Cat=13
+    """
+    from .. import services
+
+    show(services.record_deal(open_store(), match, scores or [], renege, expect), as_json)
+
+
+def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Void the current deal: no score, and the same dealer deals again.
+
+    [bold]Example[/bold]
+
+      scorepad misdeal
+    """
+    from .. import services
+
+    show(services.record_misdeal(open_store(), match), as_json)
+
+
+def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Take back the last entry (deal, tie-break deal or misdeal); it stays in the trail.
+
+    A finished match reopens. A correction made with fix is not undone.
+
+    [bold]Example[/bold]
+
+      scorepad undo --match 3
+    """
+    from .. import services
+
+    show(services.undo(open_store(), match), as_json)
+
+
+def fix(
+    number: Annotated[int, typer.Argument(metavar="N", min=1, help="The deal to correct.")],
+    scores: ScoresArg = None,
+    match: MatchOpt = None,
+    renege: RenegeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Replace the scores of deal N, checked as a new deal would be; the old ones stay in the trail.
+
+    [bold]Examples[/bold]
+
+      scorepad fix 2 Ann=13 Bob=10 Cat=20
+      scorepad fix 5 --renege Cat
+    """
+    from .. import services
+
+    show(services.fix(open_store(), match, number, scores or [], renege), as_json)
+
+
+def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """End a match without a winner; it is kept and shown as abandoned.
+
+    [bold]Example[/bold]
+
+      scorepad abandon --match 2
+    """
+    from .. import services
+
+    show(services.abandon(open_store(), match), as_json)
+
+
+def rename(
+    old: Annotated[str, typer.Argument(help="The name as it is.")],
+    new: Annotated[str, typer.Argument(help="The name as it should be.")],
+    match: MatchOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct a player's name in a match.
+
+    [bold]Example[/bold]
+
+      scorepad rename Bobb Bob
+    """
+    from .. import services
+
+    show(services.rename(open_store(), match, old, new), as_json)
+
+
+def register(app: typer.Typer) -> None:
+    for command in (new, deal, misdeal, undo, fix, abandon, rename):
+        app.command(rich_help_panel="At the table")(refusals(command))

@@ -1,0 +1,50 @@
+"""The ``scorepad`` application: the root options and the command modules."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import entries, views
+from .common import OPTIONS
+
+app = typer.Typer(
+    name="scorepad",
+    help=(
+        "Keep score of Black Maria at a real table: every entry is checked against the rules.\n\n"
+        "Start a match with [bold]scorepad new --players Ann,Bob,Cat[/bold], then enter each deal's "
+        "penalty points with [bold]scorepad deal Ann=10 Bob=13 Cat=20[/bold]. "
+        "After every deal scorepad tells who deals, who leads, which cards come out and whom to pass to."
+    ),
+    epilog="The store is a SQLite file in your data folder; choose another with --db or SCOREPAD_DB.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def root(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="SCOREPAD_DB",
+            help="The store: a SQLite file path, or an SQLAlchemy URL such as postgresql+psycopg://host/club.",
+            show_envvar=True,
+        ),
+    ] = None,
+    ascii: Annotated[bool, typer.Option("--ascii", help="Write suits as S H D C instead of ♠ ♥ ♦ ♣.")] = False,
+) -> None:
+    OPTIONS.db = db
+    OPTIONS.ascii = ascii
+
+
+entries.register(app)
+views.register(app)
+
+
+def run() -> None:
+    app(prog_name="scorepad")

@@ -1,0 +1,141 @@
+"""Rich output for people: standings, what the table does next, history, match lists."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..core.match import MatchState, NextDeal
+from ..core.rules import Direction
+
+if TYPE_CHECKING:
+    from ..services import HistoryRow, Result
+
+
+def cards_text(cards, ascii: bool) -> str:
+    return " ".join(c.text(ascii) for c in cards)
+
+
+def title(result: Result) -> str:
+    settings = result.state.settings
+    name = f" “{result.name}”" if result.name else ""
+    return f"Match {result.match_id}{name}: {settings.format.describe()}, {settings.rules.describe()}"
+
+
+def standings(state: MatchState) -> Table:
+    players = state.settings.players
+    table = Table(show_edge=False, pad_edge=False, box=None)
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    table.add_column("Total", justify="right")
+    order = sorted(range(len(players)), key=lambda s: (state.totals[s], s))
+    for place, seat in enumerate(order, start=1):
+        mark = " ★" if seat == state.winner else ""
+        table.add_row(str(place), players[seat] + mark, str(state.totals[seat]))
+    return table
+
+
+def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]:
+    """What the table needs before dealing, in plain sentences."""
+    players = state.settings.players
+    arrow = "->" if ascii else "→"
+    if deal.round is not None:
+        tied = " and ".join(players[s] for s in deal.players)
+        lines = [
+            f"Tie-break deal {deal.number} (round {deal.round}) between {tied}: "
+            "its points decide the tie and do not count in the totals."
+        ]
+    else:
+        lines = [f"Deal {deal.number}{_of(state)}:"]
+    lines.append(f"  {players[deal.dealer]} deals; {players[deal.eldest]} (eldest) leads the first trick.")
+    removed = cards_text(deal.removed, ascii) if deal.removed else "nothing (full deck)"
+    size = (52 - len(deal.removed)) // len(deal.players)
+    lines.append(f"  Take out {removed}: {size} cards each. The scores add up to {deal.deal_total}.")
+    if deal.direction is Direction.NONE:
+        lines.append("  No passing this deal.")
+    else:
+        pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
+        lines.append(f"  Pass 3 cards {deal.direction.value}: {pairs}.")
+        if not state.rules.queen_may_be_passed:
+            queen = "QS" if ascii else "Q♠"
+            lines.append(f"  The {queen} may not be passed.")
+    return lines
+
+
+def _of(state: MatchState) -> str:
+    fmt = state.settings.format
+    return f" of {fmt.value}" if fmt.kind.value == "deals" else ""
+
+
+def status(result: Result, ascii: bool) -> Group:
+    state = result.state
+    parts: list = [Text(title(result), style="bold"), standings(state)]
+    if state.abandoned:
+        parts.append(Text("The match was abandoned: no winner."))
+    elif state.winner is not None:
+        players = state.settings.players
+        how = ""
+        if state.tiebreak is None and state.scored > state.deals_played:
+            how = " after the tie-break"
+        parts.append(Text(f"{players[state.winner]} wins with {state.totals[state.winner]}{how}.", style="bold"))
+    else:
+        if state.tiebreak is not None:
+            tied, round_ = " and ".join(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
+            said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
+            parts.append(Text(f"The match is over: {said}.", style="bold"))
+        parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
+    if result.note:
+        parts.insert(0, Text(result.note, style="italic"))
+    return Group(*parts)
+
+
+def history(result: Result, rows: list[HistoryRow]) -> Table:
+    players = result.state.settings.players
+    table = Table(title=title(result), title_justify="left")
+    table.add_column("Deal", justify="right")
+    table.add_column("Kind")
+    table.add_column("Dealer")
+    for player in players:
+        table.add_column(player, justify="right")
+    table.add_column("Recorded (UTC)")
+    for row in rows:
+        if row.kind == "misdeal":
+            cells = ["misdeal"] + [""] * len(players)
+        else:
+            cells = [row.kind]
+            for p in players:
+                if p not in row.scores:
+                    cells.append("")
+                    continue
+                mark = " R" if row.renege == p else ""
+                cell = f"{row.scores[p]:+d}{mark}" if row.kind == "tiebreak" else f"{row.scores[p]}{mark} ({row.totals[p]})"
+                cells.append(cell)
+        table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
+    table.caption = "deal scores with running totals in brackets; R: renege; tie-break points do not count"
+    return table
+
+
+def matches(rows: list[dict]) -> Table:
+    table = Table()
+    for column in ("Match", "Name", "Players", "Rules", "Created (UTC)", "Deals", "Result"):
+        table.add_column(column)
+    for r in rows:
+        if r["abandoned"]:
+            result = "abandoned"
+        elif r["finished"]:
+            result = f"{r['winner']} won"
+        else:
+            result = "playing"
+        table.add_row(
+            str(r["match"]),
+            r["name"] or "",
+            ", ".join(r["players"]),
+            r["rules"],
+            r["created_at"].replace("+00:00", ""),
+            str(r["deals_played"]),
+            result,
+        )
+    return table

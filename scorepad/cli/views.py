@@ -1,0 +1,72 @@
+"""Commands that read: status, history, matches."""
+
+from __future__ import annotations
+
+import typer
+
+from .common import console, print_json, refusals, use_ascii, open_store
+from .entries import JsonOpt, MatchOpt
+
+
+def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Standings and what the table does next: dealer, eldest, cards out, passing.
+
+    [bold]Examples[/bold]
+
+      scorepad status
+      scorepad status --match 3 --json
+    """
+    from .. import services
+    from ..views import status_json
+    from . import render
+
+    result = services.status(open_store(), match)
+    if as_json:
+        print_json(status_json(result))
+    else:
+        console().print(render.status(result, use_ascii()))
+
+
+def history(
+    match: MatchOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Every entry that stands, oldest first, with the totals after each.
+
+    [bold]Examples[/bold]
+
+      scorepad history
+      scorepad history --match 3 --json
+    """
+    from .. import services
+    from ..views import history_json
+    from . import render
+
+    result, rows = services.history(open_store(), match)
+    if as_json:
+        print_json(history_json(result, rows))
+    else:
+        console().print(render.history(result, rows))
+
+
+def matches(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
+    """Every match in the store, newest first.
+
+    [bold]Examples[/bold]
+
+      scorepad matches
+      scorepad matches --json
+    """
+    from .. import services
+    from . import render
+
+    rows = services.matches(open_store())
+    if as_json:
+        keys = ("match", "name", "players", "created_at", "finished", "winner")
+        print_json({"matches": [{k: r[k] for k in keys} | r for r in rows]})
+    else:
+        console().print(render.matches(rows))
+
+
+def register(app: typer.Typer) -> None:
+    for command in (status, history, matches):
+        app.command(rich_help_panel="Looking back")(refusals(command))

@@ -1,0 +1,125 @@
+"""Cards and their notation.
+
+``Card.parse`` accepts what people type (``QS``, ``q♠``, ``10h``, ``TH``);
+``str(card)`` writes Unicode suits, ``card.ascii()`` the ASCII form used in
+JSON and CSV (``10H``, ``QS``). Parsing either output gives the card back.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import total_ordering
+
+from .errors import NotationError
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the ASCII letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    SPADES = "S"
+    HEARTS = "H"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def noun(self) -> str:
+        """The suit's name in the singular, for sentences ("a club lead")."""
+        return self.name.lower()[:-1]
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.HEARTS: "♥"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SYMBOLS.items()}
+# Some terminals and keyboards give the white suit symbols; accept them too.
+_SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+
+#: Ranks 2..14, ace high.
+RANKS = tuple(range(2, 15))
+_RANK_NAMES = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_BY_TEXT = {str(r): r for r in range(2, 11)} | {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def rank_name(rank: int) -> str:
+    return _RANK_NAMES.get(rank, str(rank))
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Orders by suit, then rank, so sorted hands read naturally."""
+
+    rank: int
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``QS``, ``q♠``, ``10h``, ``TH``; raise NotationError otherwise."""
+        cleaned = text.strip().upper()
+        if len(cleaned) < 2 or cleaned[-1] not in _SUIT_BY_TEXT or cleaned[:-1] not in _RANK_BY_TEXT:
+            raise NotationError(f"not a card: {text.strip()!r} (write e.g. QS, Q♠, 10H or TH)")
+        return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
+
+    def __str__(self) -> str:
+        return rank_name(self.rank) + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii()!r})"
+
+    def ascii(self) -> str:
+        return rank_name(self.rank) + self.suit.value
+
+    def text(self, ascii: bool = False) -> str:
+        return self.ascii() if ascii else str(self)
+
+    def __lt__(self, other: Card) -> bool:
+        return (_SUIT_ORDER[self.suit], self.rank) < (_SUIT_ORDER[other.suit], other.rank)
+
+
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+# One instance per card, so cards compare and hash cheaply everywhere.
+_CARDS = {(r, s): Card(r, s) for s in Suit for r in RANKS}
+FULL_DECK = frozenset(_CARDS.values())
+
+
+def card(text: str) -> Card:
+    """Short form of ``Card.parse``, handy in tests and tables."""
+    return Card.parse(text)
+
+
+def cards(text: str) -> list[Card]:
+    """Parse a list of cards separated by spaces or commas."""
+    return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+QUEEN_OF_SPADES = Card(12, Suit.SPADES)
+KING_OF_SPADES = Card(13, Suit.SPADES)
+ACE_OF_SPADES = Card(14, Suit.SPADES)
+JACK_OF_DIAMONDS = Card(11, Suit.DIAMONDS)
+TEN_OF_DIAMONDS = Card(10, Suit.DIAMONDS)
+
+#: The twos taken out of the deck, in the order they go, as the table grows.
+_REMOVED_BY_PLAYERS = {
+    2: (),
+    3: (Card(2, Suit.CLUBS),),
+    4: (),
+    5: (Card(2, Suit.CLUBS), Card(2, Suit.DIAMONDS)),
+    6: (Card(2, Suit.CLUBS), Card(2, Suit.DIAMONDS), Card(2, Suit.HEARTS), Card(2, Suit.SPADES)),
+}
+
+MIN_DECK_PLAYERS, MAX_DECK_PLAYERS = 2, 6
+
+
+def removed_cards(players: int) -> tuple[Card, ...]:
+    """The cards taken out before dealing to that many players."""
+    if players not in _REMOVED_BY_PLAYERS:
+        raise NotationError(f"no deck for {players} players (2 to 6)")
+    return _REMOVED_BY_PLAYERS[players]
+
+
+def deck(players: int) -> frozenset[Card]:
+    """The cards dealt to that many players: every player gets the same count."""
+    return FULL_DECK - frozenset(removed_cards(players))

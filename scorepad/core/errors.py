@@ -1,0 +1,21 @@
+"""The error types of the rules core.
+
+Every refusal is a ``ValueError`` subclass carrying a message a player can
+read; the CLI turns any of them into one line on stderr and exit code 1.
+"""
+
+
+class ScorepadError(ValueError):
+    """Base of every refusal scorepad gives for bad input."""
+
+
+class NotationError(ScorepadError):
+    """Text that is not a card, a score, an option or a record line."""
+
+
+class RuleError(ScorepadError):
+    """Input that is well formed but breaks a rule of the game or the match."""
+
+
+class UnknownNameError(ScorepadError):
+    """A player, preset or match that does not exist."""

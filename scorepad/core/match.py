@@ -1,0 +1,307 @@
+"""A match as a fold over its entries.
+
+A match is its settings plus the entries that stand: scored deals, tie-break
+deals and misdeals. Dealer, eldest, totals, the end of the match and the
+tie-break state are a pure function of that list, so undo is "drop the last
+entry", a correction is "replace one and fold again", and the table mode
+applies one entry at a time without reloading anything.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from .cards import Card, removed_cards
+from .errors import RuleError, UnknownNameError
+from .rules import Direction, RuleSet
+from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
+from .seats import MAX_PLAYERS, MIN_PLAYERS, eldest, next_left, pass_direction, pass_targets
+
+
+class FormatKind(enum.Enum):
+    """How a match ends."""
+
+    DEALS = "deals"  #: after a fixed number of deals, a multiple of the number of players
+    OVER = "over"  #: after the deal in which some total goes over the value
+    REACH = "reach"  #: after the deal in which some total reaches the value
+
+
+@dataclass(frozen=True)
+class Format:
+    kind: FormatKind
+    value: int
+
+    def check(self, players: int) -> None:
+        if self.value < 1:
+            raise RuleError(f"the match format needs a positive number, not {self.value}")
+        if self.kind is FormatKind.DEALS and self.value % players:
+            lower = self.value - self.value % players
+            offer = f"{lower} or {lower + players}" if lower else str(players)
+            raise RuleError(
+                f"{self.value} deals do not go round {players} players equally: try {offer}"
+            )
+
+    def ended(self, totals: Iterable[int], deals_played: int) -> bool:
+        if self.kind is FormatKind.DEALS:
+            return deals_played >= self.value
+        if self.kind is FormatKind.OVER:
+            return any(t > self.value for t in totals)
+        return any(t >= self.value for t in totals)
+
+    def describe(self) -> str:
+        return {
+            FormatKind.DEALS: f"{self.value} deals",
+            FormatKind.OVER: f"until a total goes over {self.value}",
+            FormatKind.REACH: f"until a total reaches {self.value}",
+        }[self.kind]
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind.value, "value": self.value}
+
+
+class EntryKind(enum.Enum):
+    DEAL = "deal"
+    TIEBREAK = "tiebreak"
+    MISDEAL = "misdeal"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry that stands in a match: a scored deal, a tie-break deal or a misdeal."""
+
+    kind: EntryKind
+    outcome: Outcome | None = None  #: None for a misdeal
+
+    @classmethod
+    def misdeal(cls) -> Entry:
+        return cls(EntryKind.MISDEAL)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What is fixed when a match is created."""
+
+    players: tuple[str, ...]
+    rules: RuleSet
+    format: Format
+    first_dealer: int = 0
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            raise RuleError(f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}")
+        self.format.check(len(self.players))
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        return dict(enumerate(self.players))
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player, by name, ignoring case."""
+        wanted = name.strip().casefold()
+        for seat, player in enumerate(self.players):
+            if player.casefold() == wanted:
+                return seat
+        raise UnknownNameError(f"no player {name!r} in this match ({', '.join(self.players)})")
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """Everything the table needs before dealing: who deals, leads, plays, passes to whom."""
+
+    kind: EntryKind  #: DEAL or TIEBREAK
+    number: int
+    dealer: int
+    eldest: int
+    players: tuple[int, ...]
+    direction: Direction
+    pass_to: Mapping[int, int]
+    removed: tuple[Card, ...]
+    deal_total: int
+    penalty_total: int
+    round: int | None = None  #: the tie-break round, 1 for the first
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands after some entries. Apply entries with ``apply``."""
+
+    settings: Settings
+    totals: tuple[int, ...]
+    deals_played: int = 0  #: scored deals before any tie-break
+    scored: int = 0  #: scored deals including tie-break deals: the last deal's number
+    last_dealer: int | None = None
+    tiebreak: tuple[tuple[int, ...], int] | None = None  #: (tied seats, round) when one is due
+    winner: int | None = None
+    abandoned: bool = False
+    last_scores: Mapping[int, int] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def start(cls, settings: Settings) -> MatchState:
+        return cls(settings, totals=(0,) * len(settings.players))
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None or self.abandoned
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.settings.rules
+
+    @cached_property
+    def next(self) -> NextDeal | None:
+        """The deal the table plays next, or None when the match is over."""
+        if self.finished:
+            return None
+        seats = len(self.settings.players)
+        number = self.scored + 1
+        if self.tiebreak is None:
+            kind, players, round_ = EntryKind.DEAL, tuple(range(seats)), None
+            dealer = (self.settings.first_dealer + self.deals_played) % seats
+        else:
+            kind, (players, round_) = EntryKind.TIEBREAK, self.tiebreak
+            dealer = next_left(self.last_dealer, players, seats)
+        direction = pass_direction(self.rules.pass_rule, len(players), number)
+        return NextDeal(
+            kind=kind,
+            number=number,
+            dealer=dealer,
+            eldest=eldest(dealer, players, seats),
+            players=players,
+            direction=direction,
+            pass_to=pass_targets(direction, players),
+            removed=removed_cards(len(players)),
+            deal_total=self.rules.deal_total(len(players)),
+            penalty_total=self.rules.penalty_total(len(players)),
+            round=round_,
+        )
+
+    def _due(self) -> NextDeal:
+        deal = self.next
+        if deal is None:
+            raise RuleError("the match is abandoned" if self.abandoned else "the match is finished")
+        return deal
+
+    # Entering: turn what the table says into a checked Entry for the next deal.
+
+    def enter(self, scores: Mapping[int, ScoreInput]) -> Entry:
+        deal = self._due()
+        outcome = check_scores(self.rules, deal.players, scores, self.settings.names)
+        return Entry(deal.kind, outcome)
+
+    def enter_renege(self, offender: int) -> Entry:
+        deal = self._due()
+        if offender not in deal.players:
+            raise RuleError(f"{self.settings.players[offender]} does not play this deal")
+        return Entry(deal.kind, renege_outcome(self.rules, deal.players, offender))
+
+    def enter_misdeal(self) -> Entry:
+        self._due()
+        return Entry.misdeal()
+
+    # Folding.
+
+    def apply(self, entry: Entry, strict: bool = False) -> MatchState:
+        """The state after one more entry. ``strict`` checks its scores against the rules again."""
+        deal = self._due()
+        if entry.kind is EntryKind.MISDEAL:
+            return replace(self, last_scores={})
+        if entry.kind is not deal.kind:
+            due = "a tie-break deal" if deal.kind is EntryKind.TIEBREAK else "a deal"
+            raise RuleError(f"deal {deal.number} must be {due}, not a {entry.kind.value}")
+        outcome = entry.outcome
+        if outcome is None or set(outcome.scores) != set(deal.players):
+            raise RuleError(f"deal {deal.number} has scores for the wrong players")
+        if strict:
+            check_outcome(self.rules, deal.players, outcome, self.settings.names)
+        if deal.kind is EntryKind.TIEBREAK:
+            return self._after_tiebreak(deal, outcome.scores)
+        totals = tuple(t + outcome.scores[s] for s, t in enumerate(self.totals))
+        state = replace(
+            self,
+            totals=totals,
+            deals_played=self.deals_played + 1,
+            scored=deal.number,
+            last_dealer=deal.dealer,
+            last_scores=outcome.scores,
+        )
+        if not self.settings.format.ended(totals, state.deals_played):
+            return state
+        return state._settle(dict(enumerate(totals)), round_=1)
+
+    def _after_tiebreak(self, deal: NextDeal, scores: Mapping[int, int]) -> MatchState:
+        state = replace(self, scored=deal.number, last_dealer=deal.dealer, last_scores=scores)
+        return state._settle(scores, round_=(deal.round or 0) + 1)
+
+    def _settle(self, scores: Mapping[int, int], round_: int) -> MatchState:
+        """The lowest wins alone, or those tied for lowest play a tie-break deal."""
+        low = min(scores.values())
+        tied = tuple(sorted(s for s, v in scores.items() if v == low))
+        if len(tied) == 1:
+            return replace(self, winner=tied[0], tiebreak=None)
+        return replace(self, tiebreak=(tied, round_))
+
+    def abandon(self) -> MatchState:
+        return replace(self, abandoned=True, tiebreak=None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of a replayed match, with the deal it belonged to and the state after it."""
+
+    entry: Entry
+    deal: NextDeal
+    after: MatchState
+
+
+def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
+    """Fold the entries one at a time, yielding each with its deal and the state after it."""
+    state = MatchState.start(settings)
+    for entry in entries:
+        deal = state._due()
+        state = state.apply(entry, strict=strict)
+        yield Step(entry, deal, state)
+
+
+def fold(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> MatchState:
+    """The state of a match after all its entries."""
+    state = MatchState.start(settings)
+    for entry in entries:
+        state = state.apply(entry, strict=strict)
+    return state
+
+
+def deal_index(entries: list[Entry], number: int) -> int:
+    """Where scored deal ``number`` stands in the list of entries."""
+    count = 0
+    for index, entry in enumerate(entries):
+        if entry.kind is not EntryKind.MISDEAL:
+            count += 1
+            if count == number:
+                return index
+    raise UnknownNameError(f"there is no deal {number} (deals so far: {count})")
+
+
+def correct(
+    settings: Settings, entries: list[Entry], number: int, make: Callable[[MatchState], Entry]
+) -> tuple[list[Entry], MatchState]:
+    """Replace scored deal ``number`` by ``make(state before it)`` and fold again.
+
+    Refused when an entry after it would stop being valid: the match would have
+    ended earlier, or a tie-break deal would no longer be due or be played by others.
+    """
+    index = deal_index(entries, number)
+    state = MatchState.start(settings)
+    changed = list(entries)
+    for i, entry in enumerate(entries):
+        if i == index:
+            changed[i] = entry = make(state)
+        try:
+            state = state.apply(entry)
+        except RuleError as error:
+            if i <= index:
+                raise
+            raise RuleError(f"undo the entries after deal {number} first: then {error}") from None
+    return changed, state

@@ -1,0 +1,253 @@
+"""The rule set of a match: every table option, the five presets, card values.
+
+A ``RuleSet`` is frozen and fixed when the match is created. The defaults of
+every option live in ``PRESET_DEFAULTS`` and nowhere else; the deal total is
+never typed in, it is the sum of the card values over the deck that was dealt.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from functools import cache
+
+from .cards import (
+    ACE_OF_SPADES,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    TEN_OF_DIAMONDS,
+    Card,
+    Suit,
+    deck,
+)
+from .errors import NotationError, RuleError, UnknownNameError
+
+
+class Preset(enum.Enum):
+    """The named variants of RULES.md; each is a set of option defaults."""
+
+    CLASSIC = "classic"
+    SLIPPERY_ANNE = "slippery-anne"
+    OMNIBUS = "omnibus"
+    SPOT_HEARTS = "spot-hearts"
+    DIRTY_LADY = "dirty-lady"
+
+
+class HeartsLead(enum.Enum):
+    """When a heart may be led."""
+
+    BROKEN = "broken"  #: only after a heart was discarded, or holding only hearts
+    ANYTIME = "anytime"
+
+
+class PassRule(enum.Enum):
+    """Whom each player passes three cards to."""
+
+    RIGHT = "right"  #: counter-clockwise, every deal (classic)
+    LEFT = "left"  #: clockwise, every deal (dirty lady)
+    ROTATE = "rotate"  #: right, left, across (even tables only), no pass, in turn
+
+
+class Direction(enum.Enum):
+    """The pass of one particular deal."""
+
+    RIGHT = "right"
+    LEFT = "left"
+    ACROSS = "across"
+    NONE = "none"
+
+
+#: The omnibus bonus card is named by its ASCII text in options and JSON.
+OMNIBUS_CARDS = {"JD": JACK_OF_DIAMONDS, "10D": TEN_OF_DIAMONDS, "TD": TEN_OF_DIAMONDS}
+OMNIBUS_BONUS = -10
+PASS_SIZE = 3
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every option a table can choose. Build one with ``RuleSet.build``."""
+
+    preset: Preset = Preset.CLASSIC
+    hearts: HeartsLead = HeartsLead.BROKEN
+    slam: bool = False
+    pass_rule: PassRule = PassRule.RIGHT
+    omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
+
+    @classmethod
+    def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
+        """The preset's defaults with the given options laid over them.
+
+        Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``; a value of
+        None keeps the preset's default. Raises RuleError for a combination the
+        rules refuse.
+        """
+        preset = parse_preset(preset) if isinstance(preset, str) else preset
+        rules = PRESET_DEFAULTS[preset]
+        given = {k: v for k, v in options.items() if v is not None}
+        unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus"}
+        if unknown:
+            raise NotationError(f"unknown rule option: {', '.join(sorted(unknown))}")
+        if "hearts" in given:
+            given["hearts"] = _enum_value(HeartsLead, given["hearts"], "hearts")
+        if "pass_rule" in given:
+            given["pass_rule"] = _enum_value(PassRule, given["pass_rule"], "pass")
+        if "omnibus" in given and not isinstance(given["omnibus"], Card):
+            given["omnibus"] = parse_omnibus(given["omnibus"])
+        rules = replace(rules, **given)
+        if rules.slam and not rules.can_slam:
+            raise RuleError(f"{preset.value} has a single penalty card, so there is no slam")
+        return rules
+
+    @property
+    def can_slam(self) -> bool:
+        return self.preset is not Preset.SLIPPERY_ANNE
+
+    @property
+    def queen_may_be_passed(self) -> bool:
+        return self.preset is not Preset.DIRTY_LADY
+
+    def points(self, card: Card) -> int:
+        """What taking this card scores: positive for a penalty card, the bonus negative."""
+        if card == self.omnibus:
+            return OMNIBUS_BONUS
+        return _PENALTY_VALUES[self.preset].get(card, 0)
+
+    def penalty_cards(self, players: int) -> frozenset[Card]:
+        """The cards that cost points in a deal for that many players."""
+        return _penalty_cards(self, players)
+
+    def scoring_cards(self, players: int) -> frozenset[Card]:
+        """Penalty cards and the omnibus bonus card: every card that changes a score."""
+        return _scoring_cards(self, players)
+
+    def penalty_total(self, players: int) -> int:
+        """What the penalty cards of the deck add up to: a renege costs this, a slam scores minus this."""
+        return sum(self.points(c) for c in self.penalty_cards(players))
+
+    def deal_total(self, players: int) -> int:
+        """What a deal's scores add up to: the penalty total plus the bonus, if any."""
+        return sum(self.points(c) for c in self.scoring_cards(players))
+
+    def to_json(self) -> dict:
+        return {
+            "preset": self.preset.value,
+            "hearts": self.hearts.value,
+            "slam": self.slam,
+            "pass": self.pass_rule.value,
+            "omnibus": self.omnibus.ascii() if self.omnibus else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> RuleSet:
+        return cls.build(
+            data.get("preset", "classic"),
+            hearts=data.get("hearts"),
+            slam=data.get("slam"),
+            pass_rule=data.get("pass"),
+            omnibus=data.get("omnibus"),
+        )
+
+    def words(self) -> str:
+        """The rule set as the ``rules:`` line of a deal record writes it."""
+        text = f"{self.preset.value} hearts={self.hearts.value} slam={'on' if self.slam else 'off'}"
+        text += f" pass={self.pass_rule.value}"
+        if self.omnibus:
+            text += f" omnibus={self.omnibus.ascii()}"
+        return text
+
+    @classmethod
+    def parse_words(cls, text: str) -> RuleSet:
+        """Read ``classic hearts=anytime slam=on``: a preset, then key=value options."""
+        words = text.split()
+        preset = Preset.CLASSIC
+        if words and "=" not in words[0]:
+            preset = parse_preset(words.pop(0))
+        options: dict = {}
+        for word in words:
+            key, sep, value = word.partition("=")
+            key = key.lower()
+            if not sep or key not in _WORD_KEYS:
+                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=)")
+            if key == "slam":
+                if value.lower() not in ("on", "off"):
+                    raise NotationError(f"slam is on or off, not {value!r}")
+                options["slam"] = value.lower() == "on"
+            else:
+                options[_WORD_KEYS[key]] = value
+        return cls.build(preset, **options)
+
+    def describe(self) -> str:
+        """One line for people: ``classic, hearts broken, no slam, pass right``."""
+        parts = [self.preset.value, f"hearts {self.hearts.value}"]
+        parts.append("slam scores minus the total" if self.slam else "no slam")
+        parts.append(f"pass {self.pass_rule.value}")
+        if self.omnibus:
+            parts.append(f"{self.omnibus} scores {OMNIBUS_BONUS}")
+        if not self.queen_may_be_passed:
+            parts.append(f"{QUEEN_OF_SPADES} may not be passed")
+        return ", ".join(parts)
+
+
+_WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus"}
+
+
+def _enum_value(kind: type[enum.Enum], value, what: str):
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(str(value).lower())
+    except ValueError:
+        choices = "|".join(m.value for m in kind)
+        raise NotationError(f"{what} is {choices}, not {value!r}") from None
+
+
+def parse_preset(text: str) -> Preset:
+    try:
+        return Preset(text.strip().lower())
+    except ValueError:
+        names = ", ".join(p.value for p in Preset)
+        raise UnknownNameError(f"no preset {text!r}: the presets are {names}") from None
+
+
+def parse_omnibus(text: str) -> Card:
+    card = OMNIBUS_CARDS.get(str(text).strip().upper().replace("♦", "D"))
+    if card is None:
+        raise NotationError(f"the omnibus card is JD or 10D, not {text!r}")
+    return card
+
+
+def _hearts(value_of_rank) -> dict[Card, int]:
+    return {Card(rank, Suit.HEARTS): value_of_rank(rank) for rank in range(2, 15)}
+
+
+_CLASSIC = _hearts(lambda rank: 1) | {QUEEN_OF_SPADES: 13, KING_OF_SPADES: 10, ACE_OF_SPADES: 7}
+_DIRTY_HEARTS = {14: 5, 13: 4, 12: 3, 11: 2}
+_PENALTY_VALUES: dict[Preset, dict[Card, int]] = {
+    Preset.CLASSIC: _CLASSIC,
+    Preset.SLIPPERY_ANNE: {QUEEN_OF_SPADES: 13},
+    Preset.OMNIBUS: _CLASSIC,
+    Preset.SPOT_HEARTS: _hearts(lambda rank: rank) | {QUEEN_OF_SPADES: 25, KING_OF_SPADES: 10, ACE_OF_SPADES: 7},
+    Preset.DIRTY_LADY: _hearts(lambda rank: _DIRTY_HEARTS.get(rank, 1)) | {QUEEN_OF_SPADES: 13},
+}
+
+#: The one place where every option's default is written down.
+PRESET_DEFAULTS: dict[Preset, RuleSet] = {
+    Preset.CLASSIC: RuleSet(Preset.CLASSIC),
+    Preset.SLIPPERY_ANNE: RuleSet(Preset.SLIPPERY_ANNE),
+    Preset.OMNIBUS: RuleSet(Preset.OMNIBUS, omnibus=JACK_OF_DIAMONDS),
+    Preset.SPOT_HEARTS: RuleSet(Preset.SPOT_HEARTS),
+    Preset.DIRTY_LADY: RuleSet(Preset.DIRTY_LADY, slam=True, pass_rule=PassRule.LEFT),
+}
+
+CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
+
+
+@cache
+def _penalty_cards(rules: RuleSet, players: int) -> frozenset[Card]:
+    return frozenset(c for c in deck(players) if rules.points(c) > 0)
+
+
+@cache
+def _scoring_cards(rules: RuleSet, players: int) -> frozenset[Card]:
+    return frozenset(c for c in deck(players) if rules.points(c) != 0)

@@ -1,0 +1,170 @@
+"""Checking the scores a table enters for one deal, before anything is written.
+
+Scores come as points or as the penalty cards each player took, mixed freely.
+They are accepted only if real cards could produce them: the right sum, and a
+way to share out the deal's scoring cards that gives exactly those numbers.
+A renege and, with the slam option, a slam are outcomes of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, deck
+from .errors import NotationError, RuleError
+from .rules import RuleSet
+from .splits import split_possible
+
+#: What one player's entry is: their points, or the scoring cards they took.
+ScoreInput = int | tuple[Card, ...]
+
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The checked result of one deal: the points each player of the deal scores."""
+
+    scores: Mapping[int, int]  #: seat -> points, for the deal's players only
+    renege: int | None = None  #: seat of a renege's offender
+    slam: int | None = None  #: seat of the player who took every penalty card, with the slam on
+    cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)  #: seats entered as cards
+
+
+def parse_score(text: str) -> ScoreInput:
+    """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` or ``-`` for no card."""
+    text = text.strip()
+    if _INT.match(text):
+        return int(text)
+    if text == "-":
+        return ()
+    if not text:
+        raise NotationError("a score is missing after '=' (points, cards like QS,2H, or - for none)")
+    parts = text.split(",")
+    if not all(part.strip() for part in parts):
+        raise NotationError(f"not a list of cards: {text!r} (write e.g. QS,2H,9H)")
+    return tuple(Card.parse(part) for part in parts)
+
+
+def parse_score_token(token: str) -> tuple[str, ScoreInput]:
+    """Read ``NAME=SCORE`` as typed on the command line or at the table."""
+    name, sep, score = token.partition("=")
+    if not sep or not name.strip():
+        raise NotationError(f"not a score: {token!r} (write NAME=POINTS or NAME=CARDS, e.g. Ann=10 or Ann=QS,2H)")
+    return name.strip(), parse_score(score)
+
+
+def renege_outcome(rules: RuleSet, seats: Sequence[int], offender: int) -> Outcome:
+    """The offender takes the penalty total of the deck, everybody else 0."""
+    total = rules.penalty_total(len(seats))
+    return Outcome({seat: total if seat == offender else 0 for seat in seats}, renege=offender)
+
+
+def check_scores(
+    rules: RuleSet,
+    seats: Sequence[int],
+    entries: Mapping[int, ScoreInput],
+    names: Mapping[int, str],
+) -> Outcome:
+    """Accept the entries of one deal as an Outcome, or raise RuleError saying why not.
+
+    ``seats`` are the deal's players; ``entries`` must hold each of them once.
+    """
+    missing = [names[s] for s in seats if s not in entries]
+    if missing:
+        raise RuleError(f"no score for {', '.join(missing)}: every player of the deal needs one")
+    extra = [names.get(s, str(s)) for s in entries if s not in seats]
+    if extra:
+        raise RuleError(f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not play this deal")
+
+    players = len(seats)
+    scoring = rules.scoring_cards(players)
+    given = {s: v for s, v in entries.items() if isinstance(v, tuple)}
+    points = {s: v for s, v in entries.items() if not isinstance(v, tuple)}
+    _check_cards(rules, players, given, names)
+
+    taken = {c for hand in given.values() for c in hand}
+    unassigned = scoring - taken
+    if not points and unassigned:
+        nobody = " ".join(str(c) for c in sorted(unassigned))
+        raise RuleError(f"nobody took {nobody}: list every scoring card of the deal")
+    scores = {s: sum(rules.points(c) for c in hand) for s, hand in given.items()} | points
+
+    slammer = _slam(rules, players, given, points, unassigned) if rules.slam else None
+    if slammer is not None:
+        seat, score = slammer
+        scores[seat] = score
+        return Outcome(_ordered(seats, scores), slam=seat, cards=given)
+
+    total = rules.deal_total(players)
+    entered = sum(scores.values())
+    if entered != total:
+        raise RuleError(f"the scores add up to {entered}, but this deal's add up to {total}")
+    leftover = [rules.points(c) for c in unassigned]
+    if not split_possible(leftover, [points[s] for s in seats if s in points]):
+        listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
+        raise RuleError(f"no real deal gives {listed}: the penalty cards cannot be shared out that way")
+    return Outcome(_ordered(seats, scores), cards=given)
+
+
+def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names) -> None:
+    dealt = deck(players)
+    owner: dict[Card, int] = {}
+    for seat, hand in given.items():
+        for c in hand:
+            if c not in dealt:
+                raise RuleError(f"{c} is not in the deck with {players} players")
+            if rules.points(c) == 0:
+                raise RuleError(f"{c} scores nothing: list only the cards that score ({names[seat]})")
+            if c in owner:
+                who = names[owner[c]] if owner[c] == seat else f"{names[owner[c]]} and {names[seat]}"
+                raise RuleError(f"{c} is given twice ({who})")
+            owner[c] = seat
+
+
+def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
+    """The slammer's seat and recorded score when the entries describe a slam."""
+    penalty = rules.penalty_cards(players)
+    total = rules.penalty_total(players)
+    bonus = rules.points(rules.omnibus) if rules.omnibus else 0
+    spare = [rules.points(c) for c in unassigned - penalty]  # at most the omnibus card
+    for seat, hand in given.items():
+        if penalty <= set(hand):
+            if not split_possible(spare, list(points.values())):
+                return None
+            return seat, -total + (bonus if rules.omnibus in hand else 0)
+    if penalty & {c for hand in given.values() for c in hand}:
+        return None  # someone entered by cards holds a penalty card: no slam by a points player
+    for seat, score in points.items():
+        others = [s for s in points if s != seat]
+        for keeps_bonus in ((False, True) if spare else (False,)):
+            own = bonus if keeps_bonus else 0
+            if score not in (total + own, -total + own):
+                continue
+            rest = spare[1:] if keeps_bonus else spare
+            if split_possible(rest, [points[s] for s in others]):
+                return seat, -total + own
+    return None
+
+
+def _ordered(seats: Sequence[int], scores: Mapping[int, int]) -> dict[int, int]:
+    return {s: scores[s] for s in seats}
+
+
+def check_outcome(rules: RuleSet, seats: Sequence[int], outcome: Outcome, names: Mapping[int, str]) -> Outcome:
+    """Check a stored or imported outcome as if it were entered again; return it re-derived."""
+    if outcome.renege is not None:
+        if outcome.renege not in seats:
+            raise RuleError(f"{names.get(outcome.renege, outcome.renege)} does not play this deal")
+        expected = renege_outcome(rules, seats, outcome.renege)
+        if dict(outcome.scores) != dict(expected.scores):
+            raise RuleError("a renege's scores must be the penalty total for the offender and 0 for the others")
+        return expected
+    entries: dict[int, ScoreInput] = {s: outcome.scores[s] for s in outcome.scores}
+    entries.update(outcome.cards)
+    again = check_scores(rules, seats, entries, names)
+    if dict(again.scores) != dict(outcome.scores):
+        raise RuleError("the scores do not match the cards listed")
+    return again

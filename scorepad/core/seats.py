@@ -1,0 +1,94 @@
+"""Seats and turns: the cut for first dealer, rotation, the eldest hand, passing.
+
+Seats are numbered 0.. in clockwise order, so "to the left" is the next seat.
+Functions take the seats that play a deal (all of them, or the tied players of
+a tie-break deal) so one rule serves both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .cards import Card
+from .errors import NotationError, RuleError
+from .rules import Direction, PassRule
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+def next_left(seat: int, among: Sequence[int], seats: int) -> int:
+    """The first of ``among`` found going clockwise (left) from ``seat``, never seat itself."""
+    for step in range(1, seats + 1):
+        candidate = (seat + step) % seats
+        if candidate in among and candidate != seat:
+            return candidate
+    raise RuleError("no other player to pass the deal to")
+
+
+def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[int, str]) -> int:
+    """The first dealer from rounds of cutting: lowest rank deals, ties cut again among themselves.
+
+    Raises RuleError "recut: NAMES" when the last round still ties for lowest.
+    """
+    if not cuts:
+        raise RuleError("no cut given")
+    cutting = list(range(seats))
+    for number, round_ in enumerate(cuts, start=1):
+        if sorted(round_) != cutting:
+            expected = ", ".join(names[s] for s in cutting)
+            given = ", ".join(names[s] for s in sorted(round_))
+            which = "the cut" if number == 1 else f"recut {number - 1}"
+            raise RuleError(f"{which} must give a card for each of {expected} (got {given or 'none'})")
+        seen: dict[Card, int] = {}
+        for seat, card in round_.items():
+            if card in seen:
+                raise RuleError(f"{card} is cut twice ({names[seen[card]]} and {names[seat]})")
+            seen[card] = seat
+        lowest = min(card.rank for card in round_.values())
+        cutting = sorted(s for s, card in round_.items() if card.rank == lowest)
+        if len(cutting) == 1:
+            if number < len(cuts):
+                raise RuleError(f"{names[cutting[0]]} already cut lowest: there is no recut")
+            return cutting[0]
+    raise RuleError("recut: " + ",".join(names[s] for s in cutting))
+
+
+def eldest(dealer: int, players: Sequence[int], seats: int) -> int:
+    """The player of the deal left of the dealer, who leads the first trick."""
+    return next_left(dealer, players, seats)
+
+
+def pass_direction(rule: PassRule, players: int, number: int) -> Direction:
+    """Which way the cards go in deal ``number`` (1-based) with that many players."""
+    if rule is PassRule.RIGHT:
+        return Direction.RIGHT
+    if rule is PassRule.LEFT:
+        return Direction.LEFT
+    cycle = _ROTATE_EVEN if players % 2 == 0 else _ROTATE_ODD
+    return cycle[(number - 1) % len(cycle)]
+
+
+_ROTATE_EVEN = (Direction.RIGHT, Direction.LEFT, Direction.ACROSS, Direction.NONE)
+_ROTATE_ODD = (Direction.RIGHT, Direction.LEFT, Direction.NONE)
+
+
+def pass_targets(direction: Direction, players: Sequence[int]) -> dict[int, int]:
+    """Whom each player of the deal passes to; empty on a deal without passing."""
+    count = len(players)
+    step = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.ACROSS: count // 2}.get(direction)
+    if step is None:
+        return {}
+    return {seat: players[(i + step) % count] for i, seat in enumerate(players)}
+
+
+def parse_cut(text: str) -> dict[str, Card]:
+    """Read one round of the cut: ``Ann=7H,Bob=3C,Cat=KD``."""
+    round_: dict[str, Card] = {}
+    for part in text.split(","):
+        name, sep, card = part.partition("=")
+        if not sep or not name.strip() or not card.strip():
+            raise NotationError(f"not a cut: {part.strip()!r} (write NAME=CARD,NAME=CARD,...)")
+        if name.strip().casefold() in {n.casefold() for n in round_}:
+            raise RuleError(f"{name.strip()} cuts twice in one round")
+        round_[name.strip()] = Card.parse(card)
+    return round_

@@ -1,0 +1,155 @@
+"""Opening the store: where it is, how SQLite is set up, transactions, migrations.
+
+SQLite runs in WAL mode with ``synchronous=FULL`` (an acknowledged entry
+survives a power cut) and a busy timeout; every write command holds one
+``BEGIN IMMEDIATE`` transaction, so two people entering at once wait for each
+other instead of meeting "database is locked", and a crash leaves nothing
+half-written. PostgreSQL writers lock the match row instead (see ``repo``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Connection, create_engine, event, text
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
+
+from ..core.errors import ScorepadError
+from .location import describe
+
+#: Every schema revision this code knows, oldest first; the last is what it writes.
+REVISIONS = ("0001",)
+HEAD = REVISIONS[-1]
+BUSY_TIMEOUT_S = 60
+
+
+class StoreError(ScorepadError):
+    """The store cannot be opened, read or written as it is."""
+
+
+def _prepare_sqlite_file(url: str) -> None:
+    """Create a new SQLite file, and its folder, readable and writable by its owner only."""
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return  # another scorepad created it a moment ago
+    os.close(fd)
+
+
+def _setup_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event decide how transactions start.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Connection) -> None:
+        # A writer takes the write lock at once, so it never has to upgrade a
+        # read lock half-way (the cause of "database is locked" under WAL).
+        write = connection.get_execution_options().get("scorepad_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+class Store:
+    """One store, opened for the length of a command."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.where = describe(url)
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            _prepare_sqlite_file(url)
+            self.engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+            _setup_sqlite(self.engine)
+        else:
+            try:
+                self.engine = create_engine(url, pool_pre_ping=False)
+            except (ImportError, ModuleNotFoundError) as error:
+                raise StoreError(
+                    f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
+                ) from None
+            except Exception as error:  # a malformed URL or an unknown dialect
+                raise StoreError(f"cannot open {url!r}: {error}") from None
+        self._ensure_schema()
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction: committed at the end, rolled back on any error."""
+        with self._guard(), self.engine.connect() as conn:
+            conn = conn.execution_options(scorepad_write=True)
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        with self._guard(), self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn the database's own errors into one clear sentence."""
+        try:
+            yield
+        except DBAPIError as error:
+            raise StoreError(f"{self.where}: {_reason(error)}") from None
+
+    def _ensure_schema(self) -> None:
+        """Check the recorded schema version cheaply; import Alembic only for an upgrade."""
+        with self._guard():
+            version = self._version()
+            if version == HEAD:
+                return
+            if version is not None and version not in REVISIONS:
+                raise StoreError(
+                    f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad"
+                )
+            with self.write() as conn:
+                if self._version(conn) != HEAD:
+                    from .migrate import upgrade
+
+                    upgrade(conn)
+
+    def _version(self, conn: Connection | None = None) -> str | None:
+        if conn is None:
+            with self.engine.connect() as fresh, fresh.begin():
+                return self._version(fresh)
+        try:
+            with conn.begin_nested():
+                return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        except (OperationalError, ProgrammingError) as error:
+            if "alembic_version" in str(error.orig) or "no such table" in str(error.orig):
+                return None
+            raise
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _reason(error: DBAPIError) -> str:
+    message = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+    if "file is not a database" in message:
+        return "this file is not a scorepad database"
+    if "readonly" in message or "read-only" in message:
+        return "the store cannot be written (read-only)"
+    if "disk is full" in message or "database or disk is full" in message:
+        return "the disk is full: nothing was written"
+    if "unable to open" in message:
+        return "cannot open the database file"
+    return message

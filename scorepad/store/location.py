@@ -1,0 +1,39 @@
+"""Where the store is: ``--db``, then ``SCOREPAD_DB``, then the user data folder.
+
+A plain path is a SQLite file; anything with ``://`` is an SQLAlchemy URL.
+Kept free of SQLAlchemy so that naming the store costs nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ENV_VAR = "SCOREPAD_DB"
+FILENAME = "scorepad.db"
+
+
+def default_path() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("scorepad", appauthor=False) / FILENAME
+
+
+def store_url(option: str | None = None) -> str:
+    """The SQLAlchemy URL of the store named by the option, the environment or the default."""
+    value = option or os.environ.get(ENV_VAR) or str(default_path())
+    if "://" in value:
+        return value
+    return "sqlite:///" + str(Path(value).expanduser().resolve())
+
+
+def describe(url: str) -> str:
+    """The store as people know it: a file's path, or the URL without its password."""
+    if url.startswith("sqlite:///"):
+        return url[len("sqlite:///") :]
+    scheme, _, rest = url.partition("://")
+    if "@" in rest:
+        credentials, _, host = rest.rpartition("@")
+        user = credentials.split(":", 1)[0]
+        rest = f"{user}@{host}" if user else host
+    return f"{scheme}://{rest}"
