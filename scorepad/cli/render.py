@@ -45,8 +45,8 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
     if deal.round is not None:
         tied = " and ".join(players[s] for s in deal.players)
         lines = [
-            f"Tie-break deal {deal.number} (round {deal.round}) between {tied}: "
-            "its points decide the tie and do not count in the totals."
+            f"Tie-break deal {deal.number} (round {deal.round}) between {tied}.",
+            "  Its points decide the tie; they do not count in the totals.",
         ]
     else:
         lines = [f"Deal {deal.number}{_of(state)}:"]

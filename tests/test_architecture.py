@@ -1,0 +1,86 @@
+"""The shape of the house: one-way imports, light --help, migrations in step with the code."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scorepad"
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            found.add(base)
+    return found
+
+
+def test_the_rules_core_imports_only_the_standard_library_and_itself():
+    for path in (PACKAGE / "core").glob("*.py"):
+        for name in imports_of(path):
+            if name.startswith("."):
+                assert not name.startswith(".."), f"{path.name} imports {name}"
+                continue
+            assert name.split(".")[0] in sys.stdlib_module_names, f"{path.name} imports {name}"
+
+
+def test_nothing_imports_the_cli():
+    for path in PACKAGE.rglob("*.py"):
+        if "cli" in path.relative_to(PACKAGE).parts or path.name == "__main__.py":
+            continue
+        assert not any("cli" in name.split(".") for name in imports_of(path)), path
+
+
+def loaded_after(*args: str) -> tuple[str, set[str]]:
+    """What a real ``scorepad`` process prints, and the modules it has loaded when it exits."""
+    code = (
+        "import sys, atexit\n"
+        "atexit.register(lambda: sys.__stderr__.write('MODULES ' + ' '.join(sys.modules) + '\\n'))\n"
+        f"sys.argv = ['scorepad', *{list(args)!r}]\n"
+        "from scorepad.cli.main import run\n"
+        "run()\n"
+    )
+    env = {"PATH": "/usr/bin:/bin"}
+    if not args:  # what the shell does when the user presses TAB after "scorepad st"
+        env |= {"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": "scorepad st", "COMP_CWORD": "1"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    line = next(l for l in result.stderr.splitlines() if l.startswith("MODULES "))
+    return result.stdout, set(line.split()[1:])
+
+
+@pytest.mark.parametrize("args, shows", [(("--help",), "Usage"), (("deal", "--help"), "--renege"), ((), "status")])
+def test_help_and_completion_do_not_load_the_database_layer(args, shows):
+    output, loaded = loaded_after(*args)
+    assert shows in output
+    assert not {"sqlmodel", "sqlalchemy", "alembic"} & loaded
+
+
+def test_the_code_knows_the_newest_migration():
+    from scorepad.store.db import HEAD, REVISIONS
+    from scorepad.store.migrate import head
+
+    assert head() == HEAD
+    scripts = {p.stem.split("_")[0] for p in (PACKAGE / "store" / "migrations" / "versions").glob("0*.py")}
+    assert scripts == set(REVISIONS)
+
+
+def test_the_migrations_build_the_tables_the_models_describe(tmp_path):
+    from sqlalchemy import create_engine, inspect
+
+    from scorepad.store.db import Store
+    from scorepad.store.models import SQLModel
+
+    Store(f"sqlite:///{tmp_path / 'm.db'}").close()
+    migrated = inspect(create_engine(f"sqlite:///{tmp_path / 'm.db'}"))
+    for table in SQLModel.metadata.sorted_tables:
+        columns = {c["name"]: c["nullable"] for c in migrated.get_columns(table.name)}
+        assert columns == {c.name: c.nullable for c in table.columns}, table.name
+        indexes = {tuple(i["column_names"]) for i in migrated.get_indexes(table.name)}
+        assert {tuple(c.name for c in i.columns) for i in table.indexes} <= indexes, table.name

@@ -1,0 +1,44 @@
+"""Card notation and the decks: what people type, what scorepad writes."""
+
+import pytest
+
+from scorepad.core.cards import FULL_DECK, Card, Suit, card, deck, removed_cards
+from scorepad.core.errors import NotationError
+
+
+@pytest.mark.parametrize("text", ["QS", "Q♠", "qs", "q♠", " Qs "])
+def test_the_queen_of_spades_in_every_spelling(text):
+    assert Card.parse(text) == Card(12, Suit.SPADES)
+
+
+@pytest.mark.parametrize("text", ["10H", "TH", "th", "10♥", "t♥"])
+def test_ten_is_10_or_t(text):
+    assert Card.parse(text) == Card(10, Suit.HEARTS)
+
+
+def test_cards_round_trip_through_both_notations():
+    for c in FULL_DECK:
+        assert Card.parse(str(c)) == c
+        assert Card.parse(c.ascii()) == c
+        assert eval(repr(c), {"Card": Card}) == c
+    assert str(card("TH")) == "10♥" and card("TH").ascii() == "10H"
+
+
+@pytest.mark.parametrize("text", ["", "Q", "1S", "11H", "QX", "QSS", "KS,", "♠"])
+def test_what_is_not_a_card(text):
+    with pytest.raises(NotationError, match="not a card"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize(
+    "players, removed, each",
+    [(2, "", 26), (3, "2C", 17), (4, "", 13), (5, "2C 2D", 10), (6, "2C 2D 2H 2S", 8)],
+)
+def test_the_deck_for_each_table(players, removed, each):
+    assert {c.ascii() for c in removed_cards(players)} == set(removed.split())
+    assert len(deck(players)) == each * players
+
+
+def test_no_deck_for_seven():
+    with pytest.raises(NotationError):
+        deck(7)
