@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 
 import pytest
+import typer.testing
 from typer.testing import CliRunner
 
 from scorepad.cli.common import OPTIONS
 from scorepad.cli.main import app
+
+# Typer turns the app into a click command on every in-process run, which costs
+# more than most commands themselves; the command is the same each time.
+typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
 @pytest.fixture(autouse=True)
@@ -77,3 +83,44 @@ def unchanged(store_path):
         assert dump(store_path) == before, "a refused command changed the store"
 
     return check
+
+
+def postgres_server() -> dict | None:
+    """The PostgreSQL server to test against, from the libpq variables (as pg_virtualenv sets them)."""
+    import os
+
+    if not os.environ.get("PGHOST"):
+        return None
+    return {
+        "host": os.environ["PGHOST"],
+        "port": os.environ.get("PGPORT", "5432"),
+        "user": os.environ.get("PGUSER", "postgres"),
+        "password": os.environ.get("PGPASSWORD", ""),
+    }
+
+
+@pytest.fixture
+def pg_url():
+    """A new, empty PostgreSQL database for one test, as an SQLAlchemy URL; dropped afterwards.
+
+    Skipped without a server, except in CI, where .ci/run starts one: there a
+    missing server fails the test rather than hiding it.
+    """
+    import os
+    import uuid
+
+    server = postgres_server()
+    if server is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the PostgreSQL tests: run them under pg_virtualenv")
+        pytest.skip("no PostgreSQL server (set PGHOST etc., or run under pg_virtualenv)")
+    import psycopg
+
+    name = f"scorepad_test_{uuid.uuid4().hex[:12]}"
+    admin = psycopg.connect(dbname="postgres", autocommit=True, **server)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+psycopg://{server['user']}:{server['password']}@{server['host']}:{server['port']}/{name}"
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()

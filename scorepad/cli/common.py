@@ -30,11 +30,22 @@ class Options:
 OPTIONS = Options()
 
 
+_OPENED: list[Store] = []
+
+
 def open_store() -> Store:
+    """The chosen store, closed again when the command ends (see ``refusals``)."""
     from ..store.db import Store
     from ..store.location import store_url
 
-    return Store(store_url(OPTIONS.db))
+    store = Store(store_url(OPTIONS.db))
+    _OPENED.append(store)
+    return store
+
+
+def _close_stores() -> None:
+    while _OPENED:
+        _OPENED.pop().close()
 
 
 def use_ascii() -> bool:
@@ -62,7 +73,8 @@ def say(message: str) -> None:
 
 
 def print_json(value) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
+    sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=2) + "\n")
 
 
 def fail(message: str) -> typer.Exit:
@@ -81,6 +93,8 @@ def refusals(command):
             raise
         except ScorepadError as error:
             raise fail(str(error)) from None
+        except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
+            raise fail("a number given is too large for the store") from None
         except KeyboardInterrupt:
             sys.stderr.write("scorepad: interrupted; nothing more was written\n")
             raise typer.Exit(130) from None
@@ -88,5 +102,7 @@ def refusals(command):
             if os.environ.get("SCOREPAD_DEBUG"):
                 raise
             raise fail(f"internal error: {type(error).__name__}: {error}") from None
+        finally:
+            _close_stores()
 
     return run

@@ -67,6 +67,35 @@ def matches(as_json: bool = typer.Option(False, "--json", help="Print the list a
         console().print(render.matches(rows))
 
 
+def doctor(as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON.")) -> None:
+    """Check the store: integrity, foreign keys, schema version, SQLite version, every match.
+
+    Exit 0 when all is well, 1 when something is wrong (each finding says what).
+
+    [bold]Examples[/bold]
+
+      scorepad doctor
+      scorepad --db club.db doctor --json
+    """
+    from ..doctor import examine
+    from ..store.location import store_url
+    from .common import OPTIONS
+
+    findings = examine(store_url(OPTIONS.db))
+    healthy = all(f.ok for f in findings)
+    if as_json:
+        print_json({"ok": healthy, "checks": [vars(f) for f in findings]})
+    else:
+        from rich.table import Table
+
+        table = Table(show_header=False, box=None)
+        for f in findings:
+            table.add_row("ok" if f.ok else "PROBLEM", f.check, f.detail)
+        console().print(table)
+    if not healthy:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
-    for command in (status, history, matches):
+    for command in (status, history, matches, doctor):
         app.command(rich_help_panel="Looking back")(refusals(command))

@@ -25,6 +25,7 @@ from .location import describe
 REVISIONS = ("0001",)
 HEAD = REVISIONS[-1]
 BUSY_TIMEOUT_S = 60
+MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
 
 
 class StoreError(ScorepadError):
@@ -39,11 +40,14 @@ def _prepare_sqlite_file(url: str) -> None:
     path = Path(database)
     if path.exists():
         return
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-    except FileExistsError:
-        return  # another scorepad created it a moment ago
+    except OSError as error:
+        if path.is_file():
+            return  # another scorepad created it a moment ago
+        # A folder on the way is a file, or may not be written: a refusal, not a traceback.
+        raise StoreError(f"cannot create {path}: {error.strerror}: {error.filename}") from None
     os.close(fd)
 
 
@@ -121,6 +125,9 @@ class Store:
                     f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad"
                 )
             with self.write() as conn:
+                if not self.is_sqlite:
+                    # Two first commands on a new PostgreSQL store must not both migrate it.
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
                 if self._version(conn) != HEAD:
                     from .migrate import upgrade
 

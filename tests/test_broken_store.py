@@ -1,0 +1,132 @@
+"""A broken store gets a clear one-line message and exit 1, and is left exactly as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+
+from scorepad.store.db import HEAD
+from scorepad.store.migrate import upgrade
+
+from .conftest import dump
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_file_that_is_not_a_database(cli, store_path):
+    store_path.write_bytes(b"Ann 10, Bob 13, Cat 20\n" * 40)
+    before = digest(store_path)
+    for command in (["status"], ["new", "--players", "Ann,Bob,Cat"], ["doctor"]):
+        result = cli(*command, code=1)
+        assert "not a scorepad database" in result.stderr + result.stdout
+    assert digest(store_path) == before
+
+
+def test_a_store_from_a_newer_scorepad(cli, store_path):
+    cli("new", "--players", "Ann,Bob,Cat")
+    with sqlite3.connect(store_path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    before = dump(store_path)
+    cli.refused("deal", "Ann=43", "Bob=0", "Cat=0", says="written by a newer scorepad (schema 9999)")
+    cli.refused("status", says="upgrade scorepad")
+    assert dump(store_path) == before
+
+
+def test_a_store_that_cannot_be_written(cli, store_path, monkeypatch):
+    """SQLite's read-only open: what a store on a read-only disk or owned by someone else gives."""
+    cli("new", "--players", "Ann,Bob,Cat")
+    before = digest(store_path)
+    monkeypatch.setenv("SCOREPAD_DB", f"sqlite:///file:{store_path}?mode=ro&uri=true")
+    assert cli.json("status")["deals_played"] == 0  # reading still works
+    cli.refused("deal", "Ann=43", "Bob=0", "Cat=0", says="cannot be written")
+    assert digest(store_path) == before
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 1 MiB file system of its own, where mounting one is allowed (root, or a namespace)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    if shutil.which("mount") is None:
+        pytest.skip("no mount command: a full disk cannot be simulated here")
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], capture_output=True)
+    if made.returncode:
+        pytest.skip(f"cannot mount a small file system here: {made.stderr.decode().strip()}")
+    yield mount
+    subprocess.run(["umount", "--lazy", str(mount)], check=True)
+
+
+def test_a_full_disk(cli, small_disk, monkeypatch):
+    store = small_disk / "scorepad.db"
+    monkeypatch.setenv("SCOREPAD_DB", str(store))
+    cli("new", "--players", "Ann,Bob,Cat", "--until-over", "100000")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    before = dump(store)
+    with open(small_disk / "filler", "wb", buffering=0) as filler:  # take every free byte
+        try:
+            while True:
+                filler.write(b"\0" * 4096)
+        except OSError:
+            pass
+    untouched = digest(store)
+    cli.refused("deal", "Ann=10", "Bob=10", "Cat=23", says="disk is full")
+    assert digest(store) == untouched
+    (small_disk / "filler").unlink()
+    assert dump(store) == before
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")  # room again: the store carries on
+    assert cli.json("status")["deals_played"] == 2
+
+
+def test_a_store_made_by_the_first_schema_upgrades_with_every_entry_intact(cli, store_path):
+    engine = create_engine(f"sqlite:///{store_path}")
+    with engine.begin() as conn:
+        upgrade(conn, "0001")
+        conn.exec_driver_sql(
+            "INSERT INTO match (id, uid, name, rules, format_kind, format_value, first_dealer, created_at,"
+            " touched, finished, deals_played) VALUES (1, 'a1', 'Old times', '{\"preset\": \"classic\"}',"
+            " 'deals', 3, 1, '2025-01-02T20:00:00+00:00', 1, 0, 2)"
+        )
+        for seat, name in enumerate(["Ann", "Bob", "Cat"]):
+            conn.exec_driver_sql(f"INSERT INTO seat VALUES (1, {seat}, '{name}')")
+        for position, (dealer, scores) in enumerate([(1, '{"0": 10, "1": 10, "2": 23}'), (2, '{"0": 0, "1": 43, "2": 0}')]):
+            conn.exec_driver_sql(
+                "INSERT INTO entry (match_id, position, kind, number, dealer, scores, recorded_at, state)"
+                f" VALUES (1, {position + 1}, 'deal', {position + 1}, {dealer}, '{scores}',"
+                " '2025-01-02T20:1{position}:00+00:00', 'standing')"
+            )
+    engine.dispose()
+    history = cli.json("history")
+    assert [(d["dealer"], d["scores"]) for d in history["deals"]] == [
+        ("Bob", {"Ann": 10, "Bob": 10, "Cat": 23}),
+        ("Cat", {"Ann": 0, "Bob": 43, "Cat": 0}),
+    ]
+    assert cli.json("status")["dealer"] == "Ann"
+    with sqlite3.connect(store_path) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (HEAD,)
+
+
+def test_doctor_says_what_is_wrong(cli, store_path):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    assert cli.json("doctor")["ok"] is True
+    with sqlite3.connect(store_path) as conn:  # someone edits the store by hand
+        conn.execute("""UPDATE entry SET scores = '{"0": 6, "1": 6, "2": 31}'""")
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("INSERT INTO seat VALUES (99, 0, 'Ghost')")
+    report = cli("doctor", "--json", code=1)
+    import json
+
+    checks = {c["check"]: c for c in json.loads(report.stdout)["checks"]}
+    assert not checks["foreign keys"]["ok"]
+    assert checks["integrity"]["ok"]
+    store_path.chmod(0o644)
+    checks = {c["check"]: c for c in json.loads(cli("doctor", "--json", code=1).stdout)["checks"]}
+    assert not checks["permissions"]["ok"] and "others can read" in checks["permissions"]["detail"]
