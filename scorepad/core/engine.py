@@ -1,0 +1,129 @@
+"""Audit a deal record trick by trick: replay it, find every breach, score it.
+
+``audit`` returns an ``AuditReport``: a value with the tricks as the engine
+replayed them, the breaches in trick order, and the deal's scores. It never
+raises for a breach; a record of nonsense tricks gives a report full of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, deck
+from .record import DealRecord
+from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, seat_tricks
+from .rules import CLASSIC, RuleSet
+
+__all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit"]
+
+
+@dataclass(frozen=True)
+class TrickReport:
+    """One trick as replayed: cards in the order played, from the leader."""
+
+    number: int
+    leader: str
+    cards: tuple[Card, ...]
+    winner: str | None  #: None only for a trick without cards
+    points: int  #: what the cards in it score, the omnibus bonus included
+
+    def to_json(self) -> dict:
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "cards": [card.ascii() for card in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """What the audit of one deal record found."""
+
+    players: tuple[str, ...]
+    dealer: str
+    rules: RuleSet
+    tricks: tuple[TrickReport, ...]
+    breaches: tuple[Breach, ...]
+    scores: dict[str, int]
+    deal_total: int
+    complete: bool  #: every card of the deck was played
+
+    @property
+    def legal(self) -> bool:
+        return not self.breaches
+
+    @property
+    def renege(self) -> Breach | None:
+        """The renege that decides the scores, if any: the first one."""
+        return _first_renege(self.breaches)
+
+    def to_json(self) -> dict:
+        """The report as ``scorepad audit --json`` prints it."""
+        return {
+            "legal": self.legal,
+            "complete": self.complete,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "rules": self.rules.to_json(),
+            "tricks": [trick.to_json() for trick in self.tricks],
+            "breaches": [breach.to_json() for breach in self.breaches],
+            "scores": dict(self.scores),
+            "deal_total": self.deal_total,
+        }
+
+
+def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
+    """Replay the record under ``rules`` (else its own, else classic) and report."""
+    if rules is None:
+        rules = record.rules if record.rules is not None else CLASSIC
+    tricks, breaches = seat_tricks(record)
+    breaches += check_hands(record) + check_play(record, rules, tricks)
+    # A hand's breach comes before any trick; a renege seen late goes under its discard.
+    breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
+    reports = tuple(_report(rules, trick) for trick in tricks)
+    played = {card for trick in reports for card in trick.cards}
+    return AuditReport(
+        players=record.players,
+        dealer=record.dealer,
+        rules=rules,
+        tricks=reports,
+        breaches=tuple(breaches),
+        scores=_scores(record.players, rules, reports, breaches),
+        deal_total=rules.deal_total(len(record.players)),
+        complete=deck(len(record.players)) <= played,
+    )
+
+
+def _report(rules: RuleSet, trick: SeatedTrick) -> TrickReport:
+    cards = tuple(play.card for play in trick.plays)
+    return TrickReport(trick.number, trick.leader, cards, trick.winner, sum(rules.points(c) for c in cards))
+
+
+def _first_renege(breaches: Iterable[Breach]) -> Breach | None:
+    return next((b for b in breaches if b.kind is BreachKind.RENEGE), None)
+
+
+def _scores(
+    players: tuple[str, ...], rules: RuleSet, tricks: tuple[TrickReport, ...], breaches: list[Breach]
+) -> dict[str, int]:
+    """The deal's scores: the renege outcome, else the tricks, with a slam if the rules have one."""
+    count = len(players)
+    renege = _first_renege(breaches)
+    if renege is not None:
+        return {name: rules.penalty_total(count) if name == renege.player else 0 for name in players}
+    scores = dict.fromkeys(players, 0)
+    taken: dict[str, set[Card]] = {name: set() for name in players}
+    for trick in tricks:
+        if trick.winner is not None:
+            scores[trick.winner] += trick.points
+            taken[trick.winner].update(trick.cards)
+    if rules.slam:
+        for name in players:
+            if rules.penalty_cards(count) <= taken[name]:
+                # The omnibus bonus is no penalty card: its taker keeps it, slam or not.
+                bonus = sum(rules.points(card) for card in taken[name] if rules.points(card) < 0)
+                scores[name] = bonus - rules.penalty_total(count)
+    return scores

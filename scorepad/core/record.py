@@ -1,0 +1,241 @@
+"""The deal record: the text form of one played deal (spec/DEAL-RECORD.md).
+
+``parse_record`` reads what a person types; ``write_record`` writes a record
+back so that parsing it again gives an equal record. The parser refuses only
+text it cannot read: a card missing from the deck, a name in the wrong place
+or a trick of the wrong size are kept as written, for the engine to report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
+from .errors import NotationError, ScorepadError
+from .rules import RuleSet
+
+#: One card of a trick: the name written before it (or None) and the card.
+Play = tuple[str | None, Card]
+
+_KEY = re.compile(r"players|dealer|rules", re.IGNORECASE)
+_KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
+_HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
+_TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
+_NOT_IN_NAME = re.compile(r"[\s=,:#]")
+
+
+@dataclass(frozen=True)
+class RecordedTrick:
+    """One trick line: the plays in the order played, and its number if written."""
+
+    plays: tuple[Play, ...]
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plays", tuple((name, card) for name, card in self.plays))
+        if not self.plays and self.number is None:
+            raise NotationError("a trick without cards is written as its number alone, so it needs one")
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as recorded; ``rules`` is None when the record has no ``rules:`` line.
+
+    Names that match a player case-insensitively take the player's spelling, so
+    equal deals make equal records. A name before a card that is no player's is
+    kept as written: the engine reports it.
+    """
+
+    players: tuple[str, ...]
+    dealer: str
+    rules: RuleSet | None = None
+    hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    tricks: tuple[RecordedTrick, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Keep the invariants that let every record be written and read back;
+        # the engine can then trust the seats and the dealer.
+        players = tuple(self.players)
+        check_players(players)
+        seat = {name.casefold(): name for name in players}
+        dealer = _seat(seat, self.dealer)
+        hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
+        if len(hands) < len(self.hands):
+            raise NotationError("two hands for one player")
+        tricks = []
+        for position, trick in enumerate(self.tricks, 1):
+            check_trick_number(trick.number, position)
+            plays = tuple((_written_name(seat, name), card) for name, card in trick.plays)
+            tricks.append(RecordedTrick(plays, trick.number))
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "hands", MappingProxyType(hands))
+        object.__setattr__(self, "tricks", tuple(tricks))
+
+    @property
+    def eldest(self) -> str:
+        """The player left of the dealer, who leads the first trick."""
+        return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
+
+    def without_hands(self) -> DealRecord:
+        return replace(self, hands={})
+
+
+def check_name(name: str) -> None:
+    """Refuse a name the notation could not read back."""
+    if not name or _NOT_IN_NAME.search(name):
+        raise NotationError(f"{name!r} is not a name (no spaces, '=', ',', ':' or '#')")
+    # A trick line may start with a name, so a name must not read as a key or a number.
+    if _KEY.fullmatch(name) or _TRICK_NUMBER.fullmatch(name):
+        raise NotationError(f"{name!r} cannot be a name in a deal record: it reads as a key or a trick number")
+
+
+def _seat(seat: dict[str, str], name: str) -> str:
+    """The player's own spelling of a name; NotationError if it is no player's."""
+    if name.casefold() not in seat:
+        raise NotationError(f"{name!r} is not one of the players: {' '.join(seat.values())}")
+    return seat[name.casefold()]
+
+
+def _written_name(seat: dict[str, str], name: str | None) -> str | None:
+    """A name before a card: the player's spelling, or as written if it is no player's."""
+    if name is None:
+        return None
+    check_name(name)
+    return seat.get(name.casefold(), name)
+
+
+def check_players(players: tuple[str, ...]) -> None:
+    if not MIN_DECK_PLAYERS <= len(players) <= MAX_DECK_PLAYERS:
+        given = f"{len(players)}: {' '.join(players)!r}"
+        raise NotationError(f"a deal has {MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS} players, not {given}")
+    for name in players:
+        check_name(name)
+    folded = [name.casefold() for name in players]
+    for name in players:
+        if folded.count(name.casefold()) > 1:
+            raise NotationError(f"{name!r} is named twice among the players")
+
+
+def check_trick_number(number: int | None, position: int) -> None:
+    # A written number that disagrees with the line's place means a trick was
+    # left out or typed twice: better refused than replayed with every seat shifted.
+    if number is not None and number != position:
+        raise NotationError(f"this is trick {position}, not '{number}.'")
+
+
+def parse_record(text: str) -> DealRecord:
+    """Read a deal record; raise NotationError naming the line it cannot read."""
+    reader = _Reader()
+    lines = text.removeprefix("\ufeff").splitlines()
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            with _at_line(number):
+                reader.read(line, number)
+    return reader.finish(max(len(lines), 1))
+
+
+@contextmanager
+def _at_line(number: int) -> Iterator[None]:
+    """Prefix any refusal raised inside with ``line N: ``."""
+    try:
+        yield
+    except ScorepadError as error:
+        raise NotationError(f"line {number}: {error}") from error
+
+
+class _Reader:
+    """The state of a record being read line by line."""
+
+    def __init__(self) -> None:
+        # Keys and hands may come in any order, so names are matched to the
+        # players only at the end; each value keeps its line for the message.
+        self.keys: dict[str, tuple[int, str]] = {}
+        self.hands: list[tuple[int, str, tuple[Card, ...]]] = []
+        self.tricks: list[RecordedTrick] = []
+
+    def read(self, line: str, number: int) -> None:
+        if match := _KEY_LINE.fullmatch(line):
+            key, value = match[1].casefold(), match[2].strip()
+            if key in self.keys:
+                raise NotationError(f"a second '{key}:' line: {line!r}")
+            self.keys[key] = (number, value)
+        elif match := _HAND_LINE.fullmatch(line):
+            self.hands.append((number, match[1], tuple(Card.parse(t) for t in _tokens(match[2]))))
+        else:
+            self.tricks.append(self._trick(line))
+
+    def _trick(self, line: str) -> RecordedTrick:
+        number = None
+        if match := _TRICK_NUMBER.fullmatch(line):
+            number, line = int(match[1]), match[2]
+        check_trick_number(number, len(self.tricks) + 1)
+        return RecordedTrick(tuple(_play(token) for token in _tokens(line)), number)
+
+    def finish(self, last_line: int) -> DealRecord:
+        for key in ("players", "dealer"):
+            if key not in self.keys:
+                raise NotationError(f"line {last_line}: the record has no '{key}:' line")
+        line, value = self.keys["players"]
+        with _at_line(line):
+            players = tuple(_tokens(value))
+            check_players(players)
+        seat = {name.casefold(): name for name in players}
+        line, value = self.keys["dealer"]
+        with _at_line(line):
+            dealer = _seat(seat, _one_name(value, "the dealer"))
+        rules = None
+        if "rules" in self.keys:
+            line, value = self.keys["rules"]
+            with _at_line(line):
+                rules = RuleSet.parse_words(value)
+        hands: dict[str, tuple[Card, ...]] = {}
+        for line, typed, cards in self.hands:
+            with _at_line(line):
+                name = _seat(seat, typed)
+                if name in hands:
+                    raise NotationError(f"a second hand for {typed!r}")
+                hands[name] = cards
+        return DealRecord(players, dealer, rules, hands, tuple(self.tricks))
+
+
+def _tokens(text: str) -> list[str]:
+    # "Bob : KH" and "Bob:KH" are the same play; commas separate like spaces.
+    return [t for t in re.split(r"[\s,]+", re.sub(r"\s*:\s*", ":", text)) if t]
+
+
+def _play(token: str) -> Play:
+    name, sep, card = token.rpartition(":")
+    if not sep:
+        return None, Card.parse(token)
+    check_name(name)
+    return name, Card.parse(card)
+
+
+def _one_name(value: str, what: str) -> str:
+    names = _tokens(value)
+    if len(names) != 1:
+        raise NotationError(f"{what} is one name, not {value!r}")
+    return names[0]
+
+
+def write_record(record: DealRecord, ascii: bool = True) -> str:
+    """The record as text, with ASCII suits unless ``ascii`` is false."""
+    lines = [f"players: {' '.join(record.players)}", f"dealer: {record.dealer}"]
+    if record.rules is not None:
+        lines.append(f"rules: {record.rules.words()}")
+    for name in record.players:
+        if name in record.hands:
+            hand = " ".join(card.text(ascii) for card in record.hands[name])
+            lines.append(f"hand {name}: {hand}".rstrip())
+    for trick in record.tricks:
+        plays = " ".join(
+            card.text(ascii) if name is None else f"{name}:{card.text(ascii)}" for name, card in trick.plays
+        )
+        lines.append(plays if trick.number is None else f"{trick.number}. {plays}".rstrip())
+    return "\n".join(lines) + "\n"

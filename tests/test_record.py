@@ -1,0 +1,197 @@
+"""The deal-record notation: what a person types is read, what is written reads back."""
+
+import random
+import re
+from textwrap import dedent
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad.core.cards import card, cards
+from scorepad.core.errors import NotationError
+from scorepad.core.record import DealRecord, RecordedTrick, parse_record, write_record
+from scorepad.core.rules import CLASSIC, RuleSet
+from tests.dealgen import RULE_SETS, random_deal, records, without_names
+
+#: The example of spec/DEAL-RECORD.md, as printed there.
+SPEC_EXAMPLE = """\
+# Tuesday club, table 2, deal 7
+players: Ann Bob Cat Dan                 # seat order, clockwise
+dealer: Dan
+rules: classic hearts=broken slam=off    # optional; default classic
+1. Ann:7S Bob:9S Cat:QS Dan:2S           # a trick, in the order played
+2. Cat:4D Dan:8D Ann:JD Bob:2D           # Cat won trick 1, so Cat leads
+3. 5C KC 3H 6C                           # names may be left out
+"""
+
+
+def plays(text: str) -> tuple:
+    """``Ann:7S 5C`` as the record keeps it: (name or None, card) pairs."""
+    return tuple((name or None, card(c)) for name, _, c in (t.rpartition(":") for t in text.split()))
+
+
+def test_the_spec_example_reads_as_printed():
+    record = parse_record(SPEC_EXAMPLE)
+    assert record.players == ("Ann", "Bob", "Cat", "Dan")
+    assert record.dealer == "Dan"
+    assert record.eldest == "Ann"
+    assert record.rules == CLASSIC
+    assert record.hands == {}
+    assert record.tricks == (
+        RecordedTrick(plays("Ann:7S Bob:9S Cat:QS Dan:2S"), 1),
+        RecordedTrick(plays("Cat:4D Dan:8D Ann:JD Bob:2D"), 2),
+        RecordedTrick(plays("5C KC 3H 6C"), 3),
+    )
+
+
+def test_what_a_person_types_at_the_table():
+    # Keys in any case, commas, both suit notations in any case, 10 or T,
+    # "Bob : KH" spaced out, a hand, unnumbered tricks, a Windows file with a BOM.
+    text = (
+        "\ufeffPLAYERS: Ann, Bob,Cat   Dan\r\n"
+        "\r\n"
+        "Dealer : dan   # Dan shuffled\r\n"
+        "Rules: Omnibus hearts=Anytime omnibus=td\r\n"
+        "HAND bob: 9♠ 2d k♡ th 10C\r\n"
+        "ann:7s BOB : 9♠, cat:q♠ dan:2S\r\n"
+        "2.4d 8♦ Ann:j♦ 2D\r\n"
+    )
+    record = parse_record(text)
+    assert record.players == ("Ann", "Bob", "Cat", "Dan")
+    assert record.dealer == "Dan"
+    assert record.rules == RuleSet.build("omnibus", hearts="anytime", omnibus="10D")
+    assert record.hands == {"Bob": tuple(cards("9S 2D KH 10H 10C"))}
+    assert record.tricks == (
+        RecordedTrick(plays("Ann:7S Bob:9S Cat:QS Dan:2S")),
+        RecordedTrick(plays("4D 8D Ann:JD 2D"), 2),
+    )
+
+
+def test_keys_and_hands_may_come_in_any_order():
+    record = parse_record("hand ann: 3H\n1. Ann:3H\ndealer: Bob\nplayers: Ann Bob\n")
+    assert (record.players, record.dealer, dict(record.hands)) == (("Ann", "Bob"), "Bob", {"Ann": (card("3H"),)})
+    assert record.rules is None
+
+
+def test_the_parser_keeps_what_the_engine_reports():
+    # A 2♣ in a three-player deal, Cat's name on Bob's card, a stranger's name,
+    # a trick short of a card, one with a card too many, a trick number alone.
+    record = parse_record(
+        """\
+        players: Ann Bob Cat
+        dealer: Cat
+        1. Ann:2C Cat:KC Zed:5C
+        2. QS 9S
+        3. 4H 5H 6H 7H
+        4.
+        """.replace("        ", "")
+    )
+    assert [t.plays for t in record.tricks] == [
+        plays("Ann:2C Cat:KC Zed:5C"),
+        plays("QS 9S"),
+        plays("4H 5H 6H 7H"),
+        (),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "quoted"),
+    [
+        ("players: Ann Bob\ndealer: Ann\n1. Ann:7S Bob:XS", 3, "'XS'"),
+        ("players: Ann Bob\ndealer: Ann\n\n# cards\n1. Ann:7S 11S", 5, "'11S'"),
+        ("players: Ann Bob\ndealer: Ann\nAnn:", 3, "''"),
+        ("players: Ann Bob\ndealer: Ann\n:7S", 3, "''"),
+        ("players: Ann Bob\ndealer: Ann\nA=n:7S", 3, "'A=n'"),
+        ("players: Ann Bob\ndealer: Ann\n2. Ann:7S Bob:8S", 3, "this is trick 1, not '2.'"),
+        ("players: Ann Bob\ndealer: Ann\n1. 7S 8S\n1. 9S 10S", 4, "this is trick 2, not '1.'"),
+        ("players: Ann Bob\ndealer: Zed", 2, "'Zed'"),
+        ("players: Ann Bob\ndealer: Ann Bob", 2, "'Ann Bob'"),
+        ("players: Ann\ndealer: Ann", 1, "'Ann'"),
+        ("players: Ann Bob Cat Dan Eve Fay Gil\ndealer: Ann", 1, "'Ann Bob Cat Dan Eve Fay Gil'"),
+        ("players: Ann Bob ANN\ndealer: Ann", 1, "'Ann'"),
+        ("players: Ann Dealer\ndealer: Ann", 1, "'Dealer'"),
+        ("players: Ann Bob\nplayers: Ann Bob\ndealer: Ann", 2, "'players: Ann Bob'"),
+        ("players: Ann Bob\ndealer: Ann\nrules: classic hearts=sometimes", 3, "'sometimes'"),
+        ("players: Ann Bob\ndealer: Ann\nrules: classic slam=maybe", 3, "'maybe'"),
+        ("players: Ann Bob\ndealer: Ann\nrules: bridge", 3, "'bridge'"),
+        ("players: Ann Bob\ndealer: Ann\nrules: slippery-anne slam=on", 3, "slippery-anne"),
+        ("players: Ann Bob\ndealer: Ann\nhand Zed: 3H", 3, "'Zed'"),
+        ("players: Ann Bob\ndealer: Ann\nhand Ann: 3H ZZ", 3, "'ZZ'"),
+        ("players: Ann Bob\ndealer: Ann\nhand Ann: 3H\nhand ann: 4H", 4, "a second hand for 'ann'"),
+        ("players: Ann Bob\n1. 7S 8S\n", 2, "'dealer:'"),
+        ("", 1, "'players:'"),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_refused_with_its_number(text, line, quoted):
+    with pytest.raises(NotationError, match=f"^line {line}: .*{re.escape(quoted)}"):
+        parse_record(text)
+
+
+def test_the_example_is_written_back_plainly():
+    assert write_record(parse_record(SPEC_EXAMPLE)) == dedent(
+        """\
+        players: Ann Bob Cat Dan
+        dealer: Dan
+        rules: classic hearts=broken slam=off pass=right
+        1. Ann:7S Bob:9S Cat:QS Dan:2S
+        2. Cat:4D Dan:8D Ann:JD Bob:2D
+        3. 5C KC 3H 6C
+        """
+    )
+
+
+def test_unicode_suits_and_hands_on_request():
+    record = DealRecord(
+        ("Ann", "Bob"), "Bob", None, {"Bob": (), "Ann": tuple(cards("10H QS"))}, (RecordedTrick(plays("10H"), 1),)
+    )
+    assert write_record(record, ascii=False) == dedent(
+        """\
+        players: Ann Bob
+        dealer: Bob
+        hand Ann: 10♥ Q♠
+        hand Bob:
+        1. 10♥
+        """
+    )
+
+
+def test_a_record_takes_the_players_spelling_of_their_names():
+    record = DealRecord(("Ann", "Bob"), "ann", hands={"BOB": ()}, tricks=(RecordedTrick(plays("bob:3H zed:4H")),))
+    assert record.dealer == "Ann"
+    assert list(record.hands) == ["Bob"]
+    assert record.tricks[0].plays == plays("Bob:3H zed:4H")
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: DealRecord(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"), "Ann"),
+        lambda: DealRecord(("Ann", "Bob"), "Zed"),
+        lambda: DealRecord(("Ann", "Ann Marie"), "Ann"),
+        lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Zed": ()}),
+        lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Ann": (), "ann": ()}),
+        lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("3H"), 2),)),
+        lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("Ann#1:3H")),)),
+        lambda: RecordedTrick(()),
+    ],
+)
+def test_a_record_the_notation_cannot_write_is_refused(build):
+    with pytest.raises(NotationError):
+        build()
+
+
+@settings(max_examples=300, deadline=None)
+@given(records(), st.booleans())
+def test_any_record_written_reads_back_the_same(record, ascii):
+    assert parse_record(write_record(record, ascii)) == record
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_deals_written_read_back_the_same(seed):
+    rng = random.Random(seed)
+    for _ in range(40):
+        record, _ = random_deal(rng.randint(2, 6), rng.choice(RULE_SETS), rng)
+        for variant in (record, record.without_hands(), without_names(record)):
+            assert parse_record(write_record(variant, ascii=rng.random() < 0.5)) == variant
