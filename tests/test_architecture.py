@@ -77,7 +77,7 @@ def test_the_migrations_build_the_tables_the_models_describe(tmp_path):
     from scorepad.store.db import Store
     from scorepad.store.models import SQLModel
 
-    Store(f"sqlite:///{tmp_path / 'm.db'}").close()
+    Store(f"sqlite:///{tmp_path / 'm.db'}").open(create=True).close()
     migrated = inspect(create_engine(f"sqlite:///{tmp_path / 'm.db'}"))
     for table in SQLModel.metadata.sorted_tables:
         columns = {c["name"]: c["nullable"] for c in migrated.get_columns(table.name)}

@@ -50,8 +50,8 @@ def test_a_refused_command_writes_nothing_on_postgres(club, cli):
 def test_migrations_run_on_postgres(club):
     from scorepad.store.db import HEAD, Store
 
-    Store(club).close()
-    Store(club).close()  # a second open finds the schema current and migrates nothing
+    Store(club).open().close()
+    Store(club).open().close()  # a second open finds the schema current and migrates nothing
     engine = create_engine(club)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD

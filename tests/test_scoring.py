@@ -199,3 +199,10 @@ def test_a_stored_outcome_is_checked_again_as_entered():
     forged = type(outcome)({0: 6, 1: 6, 2: 6, 3: 25})
     with pytest.raises(RuleError):
         check_outcome(CLASSIC, (0, 1, 2, 3), forged, NAMES)
+
+
+def test_a_stored_slam_marker_must_match_the_scores():
+    rules = RuleSet.build(slam=True)
+    honest = enter(rules, 0, 0, 10, 33)
+    with pytest.raises(RuleError, match="marked as a slam"):
+        check_outcome(rules, (0, 1, 2, 3), type(honest)(honest.scores, slam=2), NAMES)

@@ -26,6 +26,8 @@ def show(result, as_json: bool) -> None:
     from . import render
 
     if as_json:
+        if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
+            say(result.note)
         print_json(status_json(result))
     else:
         console().print(render.status(result, use_ascii()))

@@ -167,4 +167,7 @@ def check_outcome(rules: RuleSet, seats: Sequence[int], outcome: Outcome, names:
     again = check_scores(rules, seats, entries, names)
     if dict(again.scores) != dict(outcome.scores):
         raise RuleError("the scores do not match the cards listed")
+    if again.slam != outcome.slam:
+        raise RuleError("the deal is marked as a slam that its scores do not show" if outcome.slam is not None
+                        else "the scores show a slam that the deal is not marked with")
     return again

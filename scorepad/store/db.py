@@ -18,11 +18,11 @@ from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
 
-from ..core.errors import ScorepadError
+from ..core.errors import ScorepadError, UnknownNameError
 from .location import describe
 
 #: Every schema revision this code knows, oldest first; the last is what it writes.
-REVISIONS = ("0001",)
+REVISIONS = ("0001", "0002")
 HEAD = REVISIONS[-1]
 BUSY_TIMEOUT_S = 60
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
@@ -30,6 +30,17 @@ MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while mi
 
 class StoreError(ScorepadError):
     """The store cannot be opened, read or written as it is."""
+
+
+class NoStoreYet(StoreError, UnknownNameError):
+    """Nothing has been written yet: the SQLite file does not exist."""
+
+
+def _missing_sqlite_file(url: str) -> bool:
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return False
+    return not Path(database).exists()
 
 
 def _prepare_sqlite_file(url: str) -> None:
@@ -72,38 +83,65 @@ def _setup_sqlite(engine: Engine) -> None:
 
 
 class Store:
-    """One store, opened for the length of a command."""
+    """One store, opened for the length of a command.
+
+    Nothing is created or read until the first transaction: a command refused
+    before it touches the store leaves no new file behind.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.where = describe(url)
         self.is_sqlite = url.startswith("sqlite")
+        self.engine: Engine | None = None
+
+    def _open(self, create: bool) -> Engine:
+        if self.engine is not None:
+            return self.engine
         if self.is_sqlite:
-            _prepare_sqlite_file(url)
-            self.engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
-            _setup_sqlite(self.engine)
+            if not create and _missing_sqlite_file(self.url):
+                raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
+            _prepare_sqlite_file(self.url)
+            engine = create_engine(self.url, connect_args={"timeout": BUSY_TIMEOUT_S})
+            _setup_sqlite(engine)
         else:
             try:
-                self.engine = create_engine(url, pool_pre_ping=False)
+                engine = create_engine(self.url)
             except (ImportError, ModuleNotFoundError) as error:
                 raise StoreError(
                     f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
                 ) from None
             except Exception as error:  # a malformed URL or an unknown dialect
-                raise StoreError(f"cannot open {url!r}: {error}") from None
-        self._ensure_schema()
+                raise StoreError(f"cannot open {self.where}: {error}") from None
+        self.engine = engine
+        try:
+            self._ensure_schema()
+        except BaseException:
+            self.close()
+            raise
+        return engine
+
+    def open(self, create: bool = False) -> Store:
+        """Open the store now (making a new SQLite one if ``create``), bringing its schema up to date."""
+        self._open(create)
+        return self
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
-        """One write transaction: committed at the end, rolled back on any error."""
-        with self._guard(), self.engine.connect() as conn:
+    def write(self, create: bool = False) -> Iterator[Connection]:
+        """One write transaction: committed at the end, rolled back on any error.
+
+        ``create`` makes a new SQLite store where there is none (``scorepad new``).
+        """
+        engine = self._open(create)
+        with self._guard(), engine.connect() as conn:
             conn = conn.execution_options(scorepad_write=True)
             with conn.begin():
                 yield conn
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
-        with self._guard(), self.engine.connect() as conn, conn.begin():
+        engine = self._open(create=False)
+        with self._guard(), engine.connect() as conn, conn.begin():
             yield conn
 
     @contextmanager
@@ -124,7 +162,9 @@ class Store:
                 raise StoreError(
                     f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad"
                 )
-            with self.write() as conn:
+            if version is None and self.is_sqlite and self._has_tables():
+                raise StoreError(f"{self.where} is a database of another program: scorepad leaves it alone")
+            with self.engine.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
                     # Two first commands on a new PostgreSQL store must not both migrate it.
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -132,6 +172,10 @@ class Store:
                     from .migrate import upgrade
 
                     upgrade(conn)
+
+    def _has_tables(self) -> bool:
+        with self.engine.connect() as conn, conn.begin():
+            return bool(conn.exec_driver_sql("SELECT count(*) FROM sqlite_master WHERE type = 'table'").scalar())
 
     def _version(self, conn: Connection | None = None) -> str | None:
         if conn is None:
@@ -146,7 +190,8 @@ class Store:
             raise
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self.engine is not None:
+            self.engine.dispose()
 
 
 def _reason(error: DBAPIError) -> str:
