@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
-from .cards import Card, deck
+from .cards import FULL_DECK, Card
 from .record import DealRecord
-from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, seat_tricks
+from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
 
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit"]
@@ -83,8 +84,11 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     breaches += check_hands(record) + check_play(record, rules, tricks)
     # A hand's breach comes before any trick; a renege seen late goes under its discard.
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
-    reports = tuple(_report(rules, trick) for trick in tricks)
-    played = {card for trick in reports for card in trick.cards}
+    values = _values(rules)
+    reports = tuple(_report(values, trick) for trick in tricks)
+    # A genuine play is a card of the deck played for the first time: as many
+    # of them as the deck has cards means every card was played.
+    genuine = sum(play.genuine for trick in tricks for play in trick.plays)
     return AuditReport(
         players=record.players,
         dealer=record.dealer,
@@ -93,13 +97,20 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
         breaches=tuple(breaches),
         scores=_scores(record.players, rules, reports, breaches),
         deal_total=rules.deal_total(len(record.players)),
-        complete=deck(len(record.players)) <= played,
+        complete=genuine == len(deck_of(len(record.players))),
     )
 
 
-def _report(rules: RuleSet, trick: SeatedTrick) -> TrickReport:
+@cache
+def _values(rules: RuleSet) -> dict[Card, int]:
+    """What each card scores under the rules, looked up once per rule set rather than once per card played."""
+    return {card: rules.points(card) for card in FULL_DECK}
+
+
+def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
     cards = tuple(play.card for play in trick.plays)
-    return TrickReport(trick.number, trick.leader, cards, trick.winner, sum(rules.points(c) for c in cards))
+    # A card outside the full deck (a rank no deck has) scores nothing.
+    return TrickReport(trick.number, trick.leader, cards, trick.winner, sum(values.get(c, 0) for c in cards))
 
 
 def _first_renege(breaches: Iterable[Breach]) -> Breach | None:
@@ -115,12 +126,14 @@ def _scores(
     if renege is not None:
         return {name: rules.penalty_total(count) if name == renege.player else 0 for name in players}
     scores = dict.fromkeys(players, 0)
-    taken: dict[str, set[Card]] = {name: set() for name in players}
     for trick in tricks:
         if trick.winner is not None:
             scores[trick.winner] += trick.points
-            taken[trick.winner].update(trick.cards)
     if rules.slam:
+        taken: dict[str, set[Card]] = {name: set() for name in players}
+        for trick in tricks:
+            if trick.winner is not None:
+                taken[trick.winner].update(trick.cards)
         for name in players:
             if rules.penalty_cards(count) <= taken[name]:
                 # The omnibus bonus is no penalty card: its taker keeps it, slam or not.

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
@@ -26,6 +27,8 @@ _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
 _TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
 _NOT_IN_NAME = re.compile(r"[\s=,:#]")
+_COLON = re.compile(r"\s*:\s*")
+_SEPARATORS = re.compile(r"[\s,]+")
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class RecordedTrick:
     number: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "plays", tuple((name, card) for name, card in self.plays))
+        object.__setattr__(self, "plays", tuple(map(tuple, self.plays)))
         if not self.plays and self.number is None:
             raise NotationError("a trick without cards is written as its number alone, so it needs one")
 
@@ -66,11 +69,18 @@ class DealRecord:
         hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
         if len(hands) < len(self.hands):
             raise NotationError("two hands for one player")
+        # A record names the same few players hundreds of times: check each
+        # other written name once, and rewrite only the tricks it is in.
+        written = {name for trick in self.tricks for name, _ in trick.plays}
+        others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
+        respell = {name: spelled for name, spelled in others.items() if spelled != name}
         tricks = []
         for position, trick in enumerate(self.tricks, 1):
             check_trick_number(trick.number, position)
-            plays = tuple((_written_name(seat, name), card) for name, card in trick.plays)
-            tricks.append(RecordedTrick(plays, trick.number))
+            if respell and any(name in respell for name, _ in trick.plays):
+                plays = tuple((respell.get(name, name), card) for name, card in trick.plays)
+                trick = RecordedTrick(plays, trick.number)
+            tricks.append(trick)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "hands", MappingProxyType(hands))
@@ -132,11 +142,14 @@ def parse_record(text: str) -> DealRecord:
     """Read a deal record; raise NotationError naming the line it cannot read."""
     reader = _Reader()
     lines = text.removeprefix("\ufeff").splitlines()
-    for number, raw in enumerate(lines, 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            with _at_line(number):
+    number = 0
+    try:  # one handler for every line: a context manager per line costs more than reading it
+        for number, raw in enumerate(lines, 1):
+            line = raw.split("#", 1)[0].strip()
+            if line:
                 reader.read(line, number)
+    except ScorepadError as error:
+        raise NotationError(f"line {number}: {error}") from error
     return reader.finish(max(len(lines), 1))
 
 
@@ -166,7 +179,7 @@ class _Reader:
                 raise NotationError(f"a second '{key}:' line: {line!r}")
             self.keys[key] = (number, value)
         elif match := _HAND_LINE.fullmatch(line):
-            self.hands.append((number, match[1], tuple(Card.parse(t) for t in _tokens(match[2]))))
+            self.hands.append((number, match[1], tuple(map(_card, _tokens(match[2])))))
         else:
             self.tricks.append(self._trick(line))
 
@@ -175,7 +188,7 @@ class _Reader:
         if match := _TRICK_NUMBER.fullmatch(line):
             number, line = int(match[1]), match[2]
         check_trick_number(number, len(self.tricks) + 1)
-        return RecordedTrick(tuple(_play(token) for token in _tokens(line)), number)
+        return RecordedTrick(tuple(map(_play, _tokens(line))), number)
 
     def finish(self, last_line: int) -> DealRecord:
         for key in ("players", "dealer"):
@@ -193,7 +206,7 @@ class _Reader:
         if "rules" in self.keys:
             line, value = self.keys["rules"]
             with _at_line(line):
-                rules = RuleSet.parse_words(value)
+                rules = _rules(value)
         hands: dict[str, tuple[Card, ...]] = {}
         for line, typed, cards in self.hands:
             with _at_line(line):
@@ -206,15 +219,24 @@ class _Reader:
 
 def _tokens(text: str) -> list[str]:
     # "Bob : KH" and "Bob:KH" are the same play; commas separate like spaces.
-    return [t for t in re.split(r"[\s,]+", re.sub(r"\s*:\s*", ":", text)) if t]
+    if ":" in text:
+        text = _COLON.sub(":", text)
+    return [t for t in _SEPARATORS.split(text) if t]
 
 
+# The same few dozen tokens recur in every record: each is read once per
+# process. Only what reads is kept (a refusal raises), so the caches stay small.
+_card = lru_cache(maxsize=1024)(Card.parse)
+_rules = lru_cache(maxsize=64)(RuleSet.parse_words)
+
+
+@lru_cache(maxsize=4096)
 def _play(token: str) -> Play:
     name, sep, card = token.rpartition(":")
     if not sep:
-        return None, Card.parse(token)
+        return None, _card(token)
     check_name(name)
-    return name, Card.parse(card)
+    return name, _card(card)
 
 
 def _one_name(value: str, what: str) -> str:

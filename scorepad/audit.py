@@ -1,0 +1,163 @@
+"""Auditing deal records from files, and entering an audited deal in a match.
+
+Reading and auditing need no store: a batch of files touches the database only
+when a match is named, and then once for its rules. The store and the services
+are imported by the functions that use them, because loading SQLAlchemy costs
+more than auditing a hundred records.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .core.engine import AuditReport, audit
+from .core.errors import RuleError, ScorepadError
+from .core.record import DealRecord, parse_record
+from .core.rules import RuleSet
+
+if TYPE_CHECKING:
+    from .core.match import MatchState
+    from .services import Result
+    from .store.db import Store
+    from .store.repo import StoredMatch
+
+STDIN = "-"
+
+
+@dataclass(frozen=True)
+class Audited:
+    """One file's audit: the record and its report, or why there is none."""
+
+    source: str  #: the file as named on the command line; ``-`` for standard input
+    record: DealRecord | None = None
+    report: AuditReport | None = None
+    error: str | None = None  #: what kept the file from being audited
+
+    @property
+    def passed(self) -> bool:
+        """Complete and breaking no rule: what exit 0 asks of every record."""
+        return self.report is not None and self.report.complete and self.report.legal
+
+    @property
+    def name(self) -> str:
+        return "<stdin>" if self.source == STDIN else self.source
+
+    def to_json(self) -> dict:
+        """The report as the spec shapes it; a file without one is ``{"file", "error"}`` in its place."""
+        if self.report is None:
+            return {"file": self.source, "error": self.error}
+        return self.report.to_json()
+
+
+def read_text(source: str) -> str:
+    """The text of a file, or of standard input for ``-``: UTF-8, any line endings."""
+    if source == STDIN:
+        if not hasattr(sys.stdin, "buffer"):  # a text-only stream, already decoded
+            return sys.stdin.read()
+        data = sys.stdin.buffer.read()
+    else:
+        with open(source, "rb") as file:
+            data = file.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ScorepadError(f"line {line}: not UTF-8 text") from None
+
+
+def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
+    """Read, parse and audit one file, under the match's ``rules`` when a match is named."""
+    try:
+        record = parse_record(read_text(source))
+        if rules is not None and record.rules is not None and record.rules != rules:
+            raise RuleError(f"the record's rules ({record.rules.words()}) are not match {match_id}'s ({rules.words()})")
+    except OSError as error:
+        return Audited(source, error=f"cannot read it: {error.strerror or error}")
+    except ScorepadError as error:
+        return Audited(source, error=str(error))
+    return Audited(source, record, audit(record, rules))
+
+
+def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:
+    """The match asked for (else the latest used) and its rules, in one read."""
+    from .store import repo
+
+    with store.read() as conn:
+        found = repo.resolve_match_id(conn, match_id)
+        return found, repo.load(conn, found, entries=False).settings.rules
+
+
+def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
+    """Enter an audited deal as ``scorepad deal`` would: its cards, or the renege.
+
+    Refused, with nothing written, unless the record is the deal the match
+    expects next (its players in seat order, its dealer) and is either complete
+    and legal or shows a renege, whose outcome the rules fix whatever else it shows.
+    """
+    from . import services
+    from .store import repo
+
+    record, report = audited.record, audited.report
+    assert record is not None and report is not None, "only an audited record can be entered"
+    with store.write() as conn:
+        match = repo.load(conn, match_id, lock=True)
+        state = match.state()
+        _check_deal(match, state, record)
+        tokens, renege = _entered(report)
+        done = services.write_deal(conn, match, state, tokens, renege)
+        # The rules core checks the cards again; should it ever score them
+        # otherwise than the audit did, the store must not keep its version.
+        players = match.settings.players
+        if {players[s]: p for s, p in done.entry.outcome.scores.items()} != _by_match_name(report, players):
+            raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
+    entered = f"Recorded as {'tie-break deal' if done.deal.round else 'deal'} {done.deal.number}."
+    note = entered if done.note is None else f"{entered} {done.note}."
+    return services.Result(match.id, match.name, done.state, note)
+
+
+def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> None:
+    """The record must be of the deal the match expects next: same players in seat order, same dealer."""
+    deal = state.next
+    if match.abandoned_at or deal is None:
+        raise RuleError(f"match {match.id} is {'abandoned' if match.abandoned_at else 'finished'}")
+    players = [match.settings.players[seat] for seat in deal.players]
+    what = f"{'tie-break deal' if deal.round else 'deal'} {deal.number} of match {match.id}"
+    if [p.casefold() for p in record.players] != [p.casefold() for p in players]:
+        raise RuleError(
+            f"the record's players are {' '.join(record.players)}, but {what} is played by {' '.join(players)},"
+            " in that seat order"
+        )
+    dealer = match.settings.players[deal.dealer]
+    if record.dealer.casefold() != dealer.casefold():
+        raise RuleError(f"the record's dealer is {record.dealer}, but {dealer} deals {what}")
+
+
+def _entered(report: AuditReport) -> tuple[list[str], str | None]:
+    """What ``scorepad deal`` would be given: each player's scoring cards, or the renege's offender."""
+    if report.renege is not None:
+        return [], report.renege.player
+    if report.breaches:
+        count = len(report.breaches)
+        first = report.breaches[0].message
+        raise RuleError(
+            f"the record breaks {'a rule' if count == 1 else f'{count} rules'} ({first}):"
+            " the table settles that first, then enters the deal with scorepad deal"
+        )
+    if not report.complete:
+        played = sum(len(trick.cards) for trick in report.tricks)
+        raise RuleError(
+            f"the record is incomplete ({played} cards played): only a complete record, or one with a renege,"
+            " can be entered"
+        )
+    # Cards rather than points, so the store keeps who took which penalty card.
+    taken: dict[str, list[str]] = {name: [] for name in report.players}
+    for trick in report.tricks:
+        taken[trick.winner] += [card.ascii() for card in trick.cards if report.rules.points(card)]
+    return [f"{name}={','.join(cards) or '-'}" for name, cards in taken.items()], None
+
+
+def _by_match_name(report: AuditReport, players: tuple[str, ...]) -> dict[str, int]:
+    spelling = {name.casefold(): name for name in players}
+    return {spelling[name.casefold()]: points for name, points in report.scores.items()}
