@@ -10,16 +10,20 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .core.cards import Card
 from .core.errors import RuleError
-from .core.match import Entry, Format, FormatKind, MatchState, Settings, correct, deal_index, replay
+from .core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, correct, deal_index, replay
 from .core.rules import RuleSet
 from .core.scoring import ScoreInput, parse_score_token
 from .core.seats import cut_winner
 from .core.names import check_name
 from .store import repo
-from .store.db import Store
+from .store.db import NoStoreYet, Store
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 @dataclass
@@ -63,7 +67,7 @@ def new_match(
         dealer = cut_winner(rounds, len(names), probe.names)
     settings = Settings(names, rules, format, dealer)
     cut_record = [{n: c.ascii() for n, c in r.items()} for r in cuts] or None
-    with store.write() as conn:
+    with store.write(create=True) as conn:
         match_id = repo.create(conn, settings, name, uuid.uuid4().hex, cut_record)
     return Result(match_id, name, MatchState.start(settings))
 
@@ -79,12 +83,16 @@ def _scores(settings: Settings, tokens: Sequence[str]) -> dict[int, ScoreInput]:
     return entries
 
 
-def _open_state(match: repo.StoredMatch) -> MatchState:
-    state = match.state()
+def _check_open(match: repo.StoredMatch, state: MatchState) -> None:
     if match.abandoned_at:
         raise RuleError(f"match {match.id} is abandoned")
     if state.finished:
         raise RuleError(f"match {match.id} is finished")
+
+
+def _open_state(match: repo.StoredMatch) -> MatchState:
+    state = match.state()
+    _check_open(match, state)
     return state
 
 
@@ -99,69 +107,116 @@ def _entry(state: MatchState, tokens: Sequence[str], renege: str | None) -> Entr
     return state.enter(_scores(state.settings, tokens))
 
 
+# One write each, inside a transaction the caller holds, against the match and
+# state the caller holds: a command loads them fresh, the table mode
+# (scorepad.table) keeps them between entries. Every check comes before the
+# first write, so a refusal leaves both the store and ``match`` as they were.
+
+
+@dataclass
+class Written:
+    """What one write did: the state after it, a note for the table, and the entry appended if any."""
+
+    state: MatchState
+    note: str | None = None
+    deal: NextDeal | None = None
+    entry: Entry | None = None
+
+
+def write_deal(
+    conn: Connection,
+    match: repo.StoredMatch,
+    state: MatchState,
+    tokens: Sequence[str],
+    renege: str | None = None,
+    expect: int | None = None,
+) -> Written:
+    _check_open(match, state)
+    deal = state.next
+    if expect is not None and expect != deal.number:
+        raise RuleError(f"the next deal is number {deal.number}, not {expect}: was it entered already?")
+    entry = _entry(state, tokens, renege)
+    after = state.apply(entry)
+    repo.append(conn, match, deal, entry)
+    repo.summarise(conn, match.id, after)
+    note = None
+    if entry.outcome.slam is not None:
+        slammer = state.settings.players[entry.outcome.slam]
+        note = f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}"
+    return Written(after, note, deal, entry)
+
+
+def write_misdeal(conn: Connection, match: repo.StoredMatch, state: MatchState) -> Written:
+    _check_open(match, state)
+    deal = state.next
+    entry = state.enter_misdeal()
+    repo.append(conn, match, deal, entry)
+    repo.summarise(conn, match.id, state)
+    dealer = state.settings.players[deal.dealer]
+    return Written(state, f"misdeal: {dealer} deals deal {deal.number} again", deal, entry)
+
+
+def write_undo(conn: Connection, match: repo.StoredMatch) -> Written:
+    """Take back the last entry of ``match`` (which loses it) and fold the rest again."""
+    if match.abandoned_at:
+        raise RuleError(f"match {match.id} is abandoned")
+    if not match.entries:
+        raise RuleError(f"match {match.id} has no entry to undo")
+    gone = repo.undo_last(conn, match)
+    state = match.state()
+    repo.summarise(conn, match.id, state)
+    what = "misdeal" if gone.entry.kind.value == "misdeal" else f"{gone.entry.kind.value} {gone.number}"
+    return Written(state, f"undone: {what}")
+
+
+def write_fix(
+    conn: Connection, match: repo.StoredMatch, number: int, tokens: Sequence[str], renege: str | None = None
+) -> Written:
+    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
+    if match.abandoned_at:
+        raise RuleError(f"match {match.id} is abandoned")
+    entries = match.core_entries
+    index = deal_index(entries, number)
+    made = {}
+
+    def make(before: MatchState) -> Entry:
+        made["deal"] = before.next
+        return _entry(before, tokens, renege)
+
+    changed, state = correct(match.settings, entries, number, make)
+    repo.replace_entry(conn, match, index, made["deal"], changed[index])
+    repo.summarise(conn, match.id, state)
+    return Written(state, f"deal {number} corrected")
+
+
 def record_deal(
     store: Store, match_id: int | None, tokens: Sequence[str], renege: str | None = None, expect: int | None = None
 ) -> Result:
     with store.write() as conn:
         match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
-        state = _open_state(match)
-        deal = state.next
-        if expect is not None and expect != deal.number:
-            raise RuleError(f"the next deal is number {deal.number}, not {expect}: was it entered already?")
-        entry = _entry(state, tokens, renege)
-        after = state.apply(entry)
-        repo.append(conn, match, deal, entry)
-        repo.summarise(conn, match.id, after)
-    note = None
-    if entry.outcome.slam is not None:
-        slammer = state.settings.players[entry.outcome.slam]
-        note = f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}"
-    return _result(match, after, note)
+        done = write_deal(conn, match, match.state(), tokens, renege, expect)
+    return _result(match, done.state, done.note)
 
 
 def record_misdeal(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
-        state = _open_state(match)
-        deal = state.next
-        entry = state.enter_misdeal()
-        repo.append(conn, match, deal, entry)
-        repo.summarise(conn, match.id, state)
-    dealer = state.settings.players[deal.dealer]
-    return _result(match, state, f"misdeal: {dealer} deals deal {deal.number} again")
+        done = write_misdeal(conn, match, match.state())
+    return _result(match, done.state, done.note)
 
 
 def undo(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
-        if match.abandoned_at:
-            raise RuleError(f"match {match.id} is abandoned")
-        if not match.entries:
-            raise RuleError(f"match {match.id} has no entry to undo")
-        gone = repo.undo_last(conn, match)
-        state = match.state()
-        repo.summarise(conn, match.id, state)
-    what = "misdeal" if gone.entry.kind.value == "misdeal" else f"{gone.entry.kind.value} {gone.number}"
-    return _result(match, state, f"undone: {what}")
+        done = write_undo(conn, match)
+    return _result(match, done.state, done.note)
 
 
 def fix(store: Store, match_id: int | None, number: int, tokens: Sequence[str], renege: str | None = None) -> Result:
     with store.write() as conn:
         match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
-        if match.abandoned_at:
-            raise RuleError(f"match {match.id} is abandoned")
-        entries = match.core_entries
-        index = deal_index(entries, number)
-        made = {}
-
-        def make(before: MatchState) -> Entry:
-            made["deal"] = before.next
-            return _entry(before, tokens, renege)
-
-        changed, state = correct(match.settings, entries, number, make)
-        repo.replace_entry(conn, match, index, made["deal"], changed[index])
-        repo.summarise(conn, match.id, state)
-    return _result(match, state, f"deal {number} corrected")
+        done = write_fix(conn, match, number, tokens, renege)
+    return _result(match, done.state, done.note)
 
 
 def abandon(store: Store, match_id: int | None) -> Result:
@@ -187,8 +242,8 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
 
 
 def status(store: Store, match_id: int | None) -> Result:
-    with store.read() as conn:
-        match = repo.load(conn, repo.resolve_match_id(conn, match_id))
+    with store.read() as conn:  # the stored snapshot: a long match's entries need not be read
+        match = repo.load(conn, repo.resolve_match_id(conn, match_id), entries=False)
     return _result(match, match.state())
 
 
@@ -225,5 +280,8 @@ def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow
 
 
 def matches(store: Store) -> list[dict]:
-    with store.read() as conn:
-        return repo.list_matches(conn)
+    try:
+        with store.read() as conn:
+            return repo.list_matches(conn)
+    except NoStoreYet:
+        return []

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -70,26 +72,36 @@ def _of(state: MatchState) -> str:
     return f" of {fmt.value}" if fmt.kind.value == "deals" else ""
 
 
-def status(result: Result, ascii: bool) -> Group:
-    state = result.state
-    parts: list = [Text(title(result), style="bold"), standings(state)]
+def verdict(state: MatchState, ascii: bool) -> list[Text]:
+    """How the match stands: the winner, or the tie and the tie-break deal, or the next deal."""
     if state.abandoned:
-        parts.append(Text("The match was abandoned: no winner."))
-    elif state.winner is not None:
+        return [Text("The match was abandoned: no winner.")]
+    if state.winner is not None:
         players = state.settings.players
         how = ""
         if state.tiebreak is None and state.scored > state.deals_played:
             how = " after the tie-break"
-        parts.append(Text(f"{players[state.winner]} wins with {state.totals[state.winner]}{how}.", style="bold"))
-    else:
-        if state.tiebreak is not None:
-            tied, round_ = " and ".join(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
-            said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
-            parts.append(Text(f"The match is over: {said}.", style="bold"))
-        parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
+        return [Text(f"{players[state.winner]} wins with {state.totals[state.winner]}{how}.", style="bold")]
+    parts = []
+    if state.tiebreak is not None:
+        tied, round_ = " and ".join(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
+        said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
+        parts.append(Text(f"The match is over: {said}.", style="bold"))
+    parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
+    return parts
+
+
+def status(result: Result, ascii: bool) -> Group:
+    parts: list = [Text(title(result), style="bold"), standings(result.state), *verdict(result.state, ascii)]
     if result.note:
         parts.insert(0, Text(result.note, style="italic"))
     return Group(*parts)
+
+
+def table_panel(result: Result, ascii: bool) -> Panel:
+    """What the table sees before each deal in ``scorepad play``: the deal, then the standings."""
+    body = Group(*verdict(result.state, ascii), Text(""), standings(result.state))
+    return Panel(body, title=Text(title(result)), title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
 def history(result: Result, rows: list[HistoryRow]) -> Table:

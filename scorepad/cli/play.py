@@ -1,0 +1,261 @@
+"""The table mode, ``scorepad play``: a prompt on a terminal, the line protocol from a pipe.
+
+Both read the same lines (``scorepad.table.parse_line``) and enter them
+through one ``TableSession``, which keeps the match in memory and commits each
+accepted entry before the next line is read.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .common import console, open_store, refusals, use_ascii
+from .completion import match_ids
+
+if TYPE_CHECKING:
+    from ..table import TableSession
+
+MatchOpt = Annotated[
+    int | None,
+    typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).", autocompletion=match_ids),
+]
+
+HELP = """\
+  Ann=10 Bob=13 Cat=20     a deal's scores, every player of the deal once (as scorepad deal takes them)
+  Ann=QS,2H Bob=- Cat=29   ... or the penalty cards each took; - for none
+  renege Bob               Bob reneged: takes the penalty total, the others 0
+  misdeal                  void this deal: the same dealer deals again
+  undo                     take back the last entry (it stays in the trail)
+  fix 2 Ann=13 Bob=10 ...  correct deal 2 (or: fix 2 renege Bob)
+  status                   the standings and the next deal again
+  help                     this list (Up arrow: the last line again, to correct it)
+  quit                     leave (so do Ctrl-D and Ctrl-C); everything entered is saved"""
+
+
+def play(
+    match: MatchOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
+    ] = False,
+) -> None:
+    """Guide the table deal by deal; from a pipe, enter one line at a time.
+
+    On a terminal, before each deal a panel says who deals, who leads, which
+    cards come out, whom to pass to and what the scores add up to; then the
+    prompt takes the deal's scores (as [bold]scorepad deal[/bold] does), or
+    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, help, quit.
+    TAB completes names and commands. A refused entry is explained and asked
+    again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
+    Tie-break deals are played in the same loop until there is a winner.
+
+    When standard input is not a terminal, each line is one entry, without
+    prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
+    quit; blank lines and # comments are skipped. A refused line is reported
+    on stderr as "line N: reason" and skipped; the exit code is then 1. A status
+    line prints the status on stdout: as text, or with --json as one line of
+    JSON (the object of scorepad status --json). Notes (a misdeal, an undo) go
+    to stderr as "line N: note", and a summary at the end.
+
+    [bold]Examples[/bold]
+
+      scorepad play
+      scorepad play --match 3 < friday.txt
+      printf 'Ann=10 Bob=10 Cat=23\\nmisdeal\\nAnn=13 Bob=13 Cat=17\\nstatus\\n' | scorepad play --json
+    """
+    from ..table import TableSession
+
+    session = TableSession(open_store(), match)
+    try:
+        if sys.stdin is not None and sys.stdin.isatty():
+            code = _terminal(session, use_ascii())
+        else:  # a closed standard input (play <&-) reads as an empty one
+            code = _pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+    finally:
+        session.store.close()
+    raise typer.Exit(code)
+
+
+# On a terminal.
+
+
+def _terminal(session: TableSession, ascii: bool) -> int:
+    from ..core.errors import ScorepadError
+    from ..table import parse_line
+    from . import render
+
+    out, err = console(), _stderr()
+    _complete_names(session)
+    out.print(render.table_panel(session.result, ascii))
+    out.print("Enter the deal's scores as NAME=SCORE for each player, or help.", markup=False)
+    while True:
+        try:
+            line = input(_prompt(session))
+        except (EOFError, KeyboardInterrupt):
+            out.print()  # the cursor is still on the prompt line
+            return _leave(session)
+        try:
+            command = parse_line(line)
+            if command is None:
+                continue
+            if command.verb == "quit":
+                return _leave(session)
+            if command.verb == "help":
+                out.print(HELP, markup=False)
+                continue
+            if command.verb == "status":
+                note = session.refresh()
+                if note:
+                    err.print(note, markup=False)
+                out.print(render.table_panel(session.result, ascii))
+                continue
+            result = session.run(command)
+        except ScorepadError as error:
+            err.print(f"refused: {error}", markup=False, style="red")
+            continue
+        except KeyboardInterrupt:
+            err.print("\ninterrupted while saving: see scorepad status for what was saved", markup=False)
+            return 130
+        if result.note:
+            out.print(result.note, markup=False, style="italic")
+        out.print(render.table_panel(result, ascii))
+        if result.state.finished:
+            out.print("The match is over: undo takes back the last entry; quit or Ctrl-D leaves.", markup=False)
+
+
+def _prompt(session: TableSession) -> str:
+    deal = session.state.next
+    if deal is None:
+        return "over> "
+    return f"{'tie-break' if deal.round else 'deal'} {deal.number}> "
+
+
+def _leave(session: TableSession) -> int:
+    state, match_id = session.state, session.match.id
+    where = "the match is over" if state.finished else f"carry on with: scorepad play --match {match_id}"
+    _stderr().print(f"Left the table: every entry so far is saved in match {match_id}; {where}.", markup=False)
+    return 0
+
+
+def _complete_names(session: TableSession) -> None:
+    """TAB completion of commands and player names, where the terminal has readline."""
+    try:
+        import readline
+    except ImportError:  # e.g. Windows without pyreadline
+        return
+    from ..table import COMMANDS
+
+    def complete(text: str, index: int) -> str | None:
+        before = readline.get_line_buffer()[: readline.get_begidx()].split()
+        players = session.state.settings.players  # read now: a reload may have renamed someone
+        if not before:
+            options = [f"{c} " if c in ("renege", "fix") else c for c in COMMANDS] + [f"{p}=" for p in players]
+        elif before[-1].lower() == "renege":
+            options = list(players)
+        elif before[0].lower() in ("deal", "fix") or "=" in before[0]:
+            options = [f"{p}=" for p in players]
+        else:
+            options = []
+        found = [o for o in options if o.casefold().startswith(text.casefold())]
+        return found[index] if index < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" \t\n")  # so that Ann=QS,2H is one word, '=' and ',' included
+    if "libedit" in (readline.__doc__ or ""):  # macOS
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+
+
+# From a pipe.
+
+
+def _lines(stream) -> Iterator[str]:
+    """Lines as text; bytes that are not UTF-8 become U+FFFD, so the line is refused, not the run."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        yield from stream
+        return
+    for line in raw:
+        yield line.decode("utf-8", errors="replace")
+
+
+def _pipe(session: TableSession, lines: Iterable[str], as_json: bool, ascii: bool) -> int:
+    from ..core.errors import ScorepadError
+    from ..table import parse_line
+
+    entered = refused = number = 0
+    try:
+        for number, line in enumerate(lines, start=1):
+            try:
+                command = parse_line(line)
+                if command is None:
+                    continue
+                if command.verb == "quit":
+                    break
+                if command.verb == "help":
+                    sys.stderr.write(HELP + "\n")
+                    continue
+                if command.verb == "status":
+                    _tell(number, session.refresh())
+                    _print_status(session, as_json, ascii)
+                    continue
+                result = session.run(command)
+            except ScorepadError as error:
+                refused += 1
+                _tell(number, str(error))
+                continue
+            entered += 1
+            _tell(number, result.note)
+    except KeyboardInterrupt:
+        _stderr().print(f"interrupted at line {number}: the lines before it are saved", markup=False)
+        return 130
+    _summary(session, entered, refused)
+    return 1 if refused else 0
+
+
+def _tell(number: int, message: str | None) -> None:
+    if message:
+        sys.stderr.write(f"line {number}: {message}\n")
+
+
+def _print_status(session: TableSession, as_json: bool, ascii: bool) -> None:
+    from ..views import status_json
+    from . import render
+
+    if as_json:  # one line per status, so a reader can take them one at a time
+        import json
+
+        sys.stdout.write(json.dumps(status_json(session.result), ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    else:
+        console().print(render.status(session.result, ascii))
+
+
+def _summary(session: TableSession, entered: int, refused: int) -> None:
+    from . import render
+
+    state, players = session.state, session.match.settings.players
+    if state.winner is not None:
+        where = render.verdict(state, ascii=True)[0].plain.rstrip(".")
+    elif state.next is not None:
+        deal = state.next
+        kind = "tie-break deal" if deal.round else "deal"
+        where = f"next: {kind} {deal.number}, {players[deal.dealer]} deals"
+    else:
+        where = "the match is over"
+    lines = f"{entered} {'entry' if entered == 1 else 'entries'} saved, {refused} refused"
+    sys.stderr.write(f"match {session.match.id}: {lines}; {where}.\n")
+
+
+def _stderr():
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(rich_help_panel="At the table")(refusals(play))

@@ -1,0 +1,462 @@
+"""``scorepad play``: the table mode on a real terminal (pexpect), from a pipe, and its session.
+
+The story is RULES.md's worked case 4, told with the slips a real table makes:
+Ann, Bob, Cat and Dan play 4 deals from Ann; a misdeal, an impossible entry
+refused, a wrong entry undone; Ann, Bob and Cat tie on 30, tie-break round 1
+(Ann deals, Bob eldest, 2♣ out) leaves Ann and Bob tied, and round 2 (Bob
+deals, Ann eldest) goes to Bob.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from scorepad import services
+from scorepad.core.errors import NotationError
+from scorepad.core.match import Format, FormatKind
+from scorepad.core.rules import Preset, RuleSet
+from scorepad.store import repo
+from scorepad.store.db import Store
+from scorepad.table import Command, MatchChanged, TableSession, parse_line
+
+SCOREPAD = Path(sys.executable).parent / "scorepad"
+TIMEOUT = 20  # seconds for any one answer: generous for a loaded machine, but a hang still fails
+terminal = pytest.mark.skipif(not hasattr(pexpect, "spawn"), reason="pexpect needs a pseudo-terminal (not on Windows)")
+
+
+def environment(**extra: str) -> dict:
+    """The test's store (SCOREPAD_DB, set by conftest) and a terminal whose output does not vary."""
+    return dict(os.environ, TERM="dumb", COLUMNS="100", LANG="C.UTF-8", NO_COLOR="1", **extra)
+
+
+def case_4(cli) -> int:
+    return int(cli("new", "--players", "Ann,Bob,Cat,Dan", "--deals", "4", "--first-dealer", "Ann").stdout)
+
+
+def status(cli, *root: str) -> dict:
+    """``scorepad [root options] status --json``."""
+    return cli.json(*root, "status")
+
+
+def history(cli, *root: str) -> list[dict]:
+    """The entries that stand, without the time each was written."""
+    return [{k: v for k, v in d.items() if k != "recorded_at"} for d in cli.json(*root, "history")["deals"]]
+
+
+# --- on a terminal --------------------------------------------------------------------------
+
+
+class Table:
+    """A person at a terminal running ``scorepad play``."""
+
+    def __init__(self, *args: str) -> None:
+        self.seen = io.StringIO()
+        self.child = pexpect.spawn(
+            str(SCOREPAD), ["--ascii", "play", *args], env=environment(), encoding="utf-8", timeout=TIMEOUT,
+            dimensions=(40, 100),
+        )
+        self.child.logfile_read = self.seen
+
+    def sees(self, *texts: str) -> None:
+        for text in texts:
+            self.child.expect_exact(text)
+
+    def enters(self, line: str, then: str) -> None:
+        """Type a line and wait for the next prompt, ``then``."""
+        self.child.sendline(line)
+        self.sees(then)
+
+    def leaves(self) -> str:
+        self.child.expect_exact(pexpect.EOF)
+        self.child.close()
+        output = self.seen.getvalue()
+        assert "Traceback" not in output, output
+        assert self.child.exitstatus == 0, output
+        return output
+
+
+@terminal
+def test_a_whole_match_at_the_terminal(cli):
+    case_4(cli)
+    table = Table()
+    table.sees(
+        "Deal 1 of 4:",
+        "Ann deals; Bob (eldest) leads the first trick.",
+        "Take out nothing (full deck): 13 cards each. The scores add up to 43.",
+        "Pass 3 cards right: Ann -> Dan, Bob -> Ann, Cat -> Bob, Dan -> Cat.",
+        "deal 1> ",
+    )
+    table.enters("misdeal", "misdeal: Ann deals deal 1 again")
+    table.sees("Ann deals; Bob (eldest)", "deal 1> ")
+    table.enters("Ann=6 Bob=6 Cat=6 Dan=25", "refused: no real deal gives Ann 6, Bob 6, Cat 6, Dan 25")
+    table.sees("deal 1> ")  # asked again, nothing lost
+    table.child.send("Da\t")  # TAB completes a player's name, with its '='
+    table.child.sendline("13 Ann=10 Bob=10 Cat=10")
+    table.sees("Deal 2 of 4:", "Bob deals; Cat (eldest) leads", "deal 2> ")
+    table.enters("Ann=13 Bob=10 Cat=10 Dan=10", "deal 3> ")  # a slip...
+    table.enters("undo", "undone: deal 2")  # ... taken back
+    table.sees("Deal 2 of 4:", "deal 2> ")
+    table.enters("help", "fix 2 Ann=13")
+    table.enters("Ann=10 Bob=10 Cat=10 Dan=13", "deal 3> ")
+    table.enters("Ann=10 Bob=10 Cat=10 Dan=13", "deal 4> ")
+    table.enters("status", "Dan deals; Ann (eldest) leads")
+    table.enters("Ann=0 Bob=0 Cat=0 Dan=43", "The match is over: Ann and Bob and Cat tie for lowest.")
+    table.sees(
+        "Tie-break deal 5 (round 1) between Ann and Bob and Cat.",
+        "Ann deals; Bob (eldest) leads the first trick.",
+        "Take out 2C: 17 cards each. The scores add up to 43.",
+        "Pass 3 cards right: Ann -> Cat, Bob -> Ann, Cat -> Bob.",
+        "tie-break 5> ",
+    )
+    table.enters("Dan=0 Ann=10 Bob=10 Cat=23", "refused: Dan does not play this deal")
+    table.enters("Ann=10 Bob=10 Cat=23", "Ann and Bob are still tied after round 1.")
+    table.sees(
+        "Tie-break deal 6 (round 2) between Ann and Bob.",
+        "Bob deals; Ann (eldest) leads the first trick.",
+        "Take out nothing (full deck): 26 cards each.",
+        "Pass 3 cards right: Ann -> Bob, Bob -> Ann.",
+        "tie-break 6> ",
+    )
+    table.enters("Ann=30 Bob=13", "Bob wins with 30 after the tie-break.")
+    table.sees("over> ")
+    table.child.sendline("quit")
+    assert "the match is over" in table.leaves()
+
+    final = status(cli)
+    assert final["winner"] == "Bob" and final["finished"]
+    assert final["totals"] == {"Ann": 30, "Bob": 30, "Cat": 30, "Dan": 82}
+    assert [(d["number"], d["kind"]) for d in history(cli)] == [
+        (1, "misdeal"), (1, "deal"), (2, "deal"), (3, "deal"), (4, "deal"), (5, "tiebreak"), (6, "tiebreak")
+    ]
+
+
+@terminal
+@pytest.mark.parametrize("leave", ["ctrl-d", "ctrl-c"])
+def test_leaving_mid_match_keeps_everything_entered(cli, leave):
+    cli("new", "--players", "Ann,Bob,Cat")
+    table = Table()
+    table.enters("Ann=10 Bob=10 Cat=23", "deal 2> ")
+    table.enters("Ann=QS Bob=KS,AS Cat=-", "refused: nobody took")  # by cards, every card must be someone's
+    table.sees("deal 2> ")
+    table.enters("Ann=QS Bob=KS,AS Cat=13", "deal 3> ")
+    table.child.send("Ann=1")  # typed, not entered: only what was entered counts
+    # Its echo shows readline waiting for keys. (A Ctrl-C that lands in the microseconds
+    # between the prompt and that wait is only seen at the next key: a CPython limit.)
+    table.sees("Ann=1")
+    if leave == "ctrl-d":
+        table.child.sendcontrol("u")  # readline: Ctrl-D on an empty line is end of input
+        table.child.sendeof()
+    else:
+        table.child.sendintr()
+    table.sees("Left the table: every entry so far is saved in match 1")
+    table.leaves()
+    data = status(cli)
+    assert data["deals_played"] == 2
+    assert data["totals"] == {"Ann": 23, "Bob": 27, "Cat": 36}
+
+
+@terminal
+def test_play_on_a_finished_match_shows_the_winner_and_still_undoes(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    for line in ("Ann=10 Bob=10 Cat=23", "Ann=13 Bob=13 Cat=17", "Ann=7 Bob=8 Cat=28"):
+        cli("deal", *line.split())
+    table = Table()
+    table.sees("Ann wins with 30.", "over> ")
+    table.enters("Ann=10 Bob=10 Cat=23", "refused: match 1 is finished")
+    table.enters("undo", "undone: deal 3")
+    table.sees("Deal 3 of 3:", "deal 3> ")
+    table.child.sendeof()
+    table.leaves()
+    assert status(cli)["deals_played"] == 2
+
+
+# --- from a pipe ----------------------------------------------------------------------------
+
+STORY = """\
+# Friday: case 4 of RULES.md, with the slips of a real table
+Ann=10 Bob=10 Cat=10 Dan=13
+misdeal
+
+Ann=6 Bob=6 Cat=6 Dan=25
+Ann=13 Bob=10 Cat=10 Dan=10   # Ann and Dan swapped...
+undo
+Ann=10 Bob=10 Cat=10 Dan=13
+shuffle
+Ann=10 Bob=10 Cat=10 Dan=13
+Ann=0 Bob=0 Cat=0 Dan=43
+renege
+Ann=10 Bob=10 Cat=23
+Ann=30 Bob=13
+Ann=10 Bob=10 Cat=10 Dan=13
+"""
+REFUSED = {
+    5: "no real deal gives Ann 6, Bob 6, Cat 6, Dan 25",
+    9: "not an entry: 'shuffle'",
+    12: "write renege NAME",
+    15: "match 1 is finished",
+}
+#: The same accepted entries, one scorepad command each.
+COMMANDS = [
+    ("deal", "Ann=10", "Bob=10", "Cat=10", "Dan=13"),
+    ("misdeal",),
+    ("deal", "Ann=13", "Bob=10", "Cat=10", "Dan=10"),
+    ("undo",),
+    ("deal", "Ann=10", "Bob=10", "Cat=10", "Dan=13"),
+    ("deal", "Ann=10", "Bob=10", "Cat=10", "Dan=13"),
+    ("deal", "Ann=0", "Bob=0", "Cat=0", "Dan=43"),
+    ("deal", "Ann=10", "Bob=10", "Cat=23"),
+    ("deal", "Ann=30", "Bob=13"),
+]
+
+
+def pipe(*args: str, input: str | bytes) -> subprocess.CompletedProcess:
+    text = isinstance(input, str)
+    done = subprocess.run(
+        [str(SCOREPAD), "play", *args], input=input, capture_output=True, text=text, env=environment(), timeout=60
+    )
+    output = done.stdout + done.stderr
+    assert ("Traceback" if text else b"Traceback") not in output
+    return done
+
+
+def test_the_pipe_enters_the_story_and_reports_refused_lines_by_number(cli, tmp_path):
+    case_4(cli)
+    done = pipe(input=STORY)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    reports = {}
+    for line in done.stderr.splitlines():
+        number, _, reason = line.partition(": ")
+        if number.startswith("line "):
+            reports[int(number.split()[1])] = reason
+    for number, reason in REFUSED.items():
+        assert reason in reports.pop(number)
+    assert reports == {3: "misdeal: Bob deals deal 2 again", 7: "undone: deal 2"}  # notes, not refusals
+    assert "4 refused; Bob wins with 30 after the tie-break" in done.stderr.splitlines()[-1]
+
+    # The same entries made one command at a time give the same match.
+    piped, piped_history = status(cli), history(cli)
+    cli("--db", tmp_path / "by-hand.db", "new", "--players", "Ann,Bob,Cat,Dan", "--deals", "4")
+    for command in COMMANDS:
+        cli("--db", tmp_path / "by-hand.db", *command)
+    assert status(cli, "--db", tmp_path / "by-hand.db") == piped
+    assert history(cli, "--db", tmp_path / "by-hand.db") == piped_history
+    assert piped["winner"] == "Bob" and piped["totals"] == {"Ann": 30, "Bob": 30, "Cat": 30, "Dan": 82}
+
+
+def test_a_clean_pipe_exits_0_and_status_lines_answer_on_stdout(cli):
+    cli("new", "--players", "Ann,Bob,Cat")
+    done = pipe("--json", input="Ann=10 Bob=10 Cat=23\nstatus\nrenege Bob\n\n  # done\nstatus\nquit\nAnn=1\n")
+    assert done.returncode == 0, done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["totals"] == {"Ann": 10, "Bob": 10, "Cat": 23} and first["dealer"] == "Bob"
+    assert second["totals"] == {"Ann": 10, "Bob": 53, "Cat": 23} and second["deals_played"] == 2
+    assert status(cli)["deals_played"] == 2  # nothing after quit
+
+    text = pipe(input="status\n")
+    assert text.returncode == 0 and "Cat deals; Ann (eldest) leads" in text.stdout
+
+
+def test_the_pipe_corrects_with_fix(cli):
+    cli("new", "--players", "Ann,Bob,Cat")
+    done = pipe(input="Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\nfix 1 Ann=23 Bob=10 Cat=10\nfix 9 renege Ann\n")
+    assert done.returncode == 1
+    assert "line 3: deal 1 corrected" in done.stderr
+    assert "line 4: there is no deal 9" in done.stderr
+    assert status(cli)["totals"] == {"Ann": 36, "Bob": 23, "Cat": 27}
+
+
+def test_bytes_that_are_not_text_refuse_their_line_only(cli):
+    cli("new", "--players", "Ann,Bob,Cat")
+    done = pipe(input=b"Ann=10 Bob=10 \xff\xfeCat=23\nAnn=10 Bob=10 Cat=23\n")
+    assert done.returncode == 1
+    assert done.stderr.decode().startswith("line 1: no player")
+    assert status(cli)["deals_played"] == 1
+
+
+@pytest.mark.parametrize(
+    "setup, says",
+    [((), "there is no match yet"), ((("new", "--players", "Ann,Bob,Cat"), ("abandon",)), "match 1 is abandoned")],
+)
+def test_play_without_a_match_to_play_is_refused(cli, setup, says):
+    for command in setup:
+        cli(*command)
+    done = pipe(input="Ann=10 Bob=10 Cat=23\n")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [f"scorepad: {says}" + done.stderr.split(says, 1)[1].strip()]
+
+
+def test_play_help_has_examples(cli):
+    result = cli("play", "--help")
+    assert "Examples" in result.stdout and "scorepad play --match 3 < friday.txt" in result.stdout
+
+
+# --- shell completion -----------------------------------------------------------------------
+
+
+def test_completion_offers_match_ids_without_loading_the_database_layer(cli, store_path):
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Friday")
+    cli("new", "--players", "Dan,Eve,Fay")
+    code = (
+        "import sys, atexit\n"
+        "atexit.register(lambda: sys.__stderr__.write('MODULES ' + ' '.join(sys.modules) + '\\n'))\n"
+        "sys.argv = ['scorepad']\n"
+        "from scorepad.cli.main import run\n"
+        "run()\n"
+    )
+    env = {
+        "PATH": os.environ["PATH"],
+        "SCOREPAD_DB": str(store_path),
+        "_SCOREPAD_COMPLETE": "complete_zsh",
+        "_TYPER_COMPLETE_ARGS": "scorepad play --match ",
+    }
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert '"2":"Dan, Eve, Fay (playing)"' in done.stdout
+    assert '"1":"Friday\\\\: Ann, Bob, Cat (playing)"' in done.stdout
+    modules = next(l for l in done.stderr.splitlines() if l.startswith("MODULES ")).split()[1:]
+    assert not {"sqlalchemy", "sqlmodel", "alembic"} & set(modules)
+
+
+def test_completion_of_a_store_that_is_not_there_offers_nothing(tmp_path):
+    from types import SimpleNamespace
+
+    from scorepad.cli.completion import match_ids
+
+    def context(db):  # what the callback reads of Typer's context: the root's --db
+        root = SimpleNamespace(params={"db": str(db)})
+        return SimpleNamespace(find_root=lambda: root)
+
+    assert match_ids(context(tmp_path / "none.db"), "") == []
+    (tmp_path / "junk.db").write_text("not a database")
+    assert match_ids(context(tmp_path / "junk.db"), "") == []
+    assert match_ids(context("postgresql+psycopg://host/club"), "") == []
+
+
+# --- the line protocol ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, command",
+    [
+        ("", None),
+        ("   # a comment", None),
+        ("Ann=10 Bob=QS,2H  Cat=-  # cards and points", Command("deal", ("Ann=10", "Bob=QS,2H", "Cat=-"))),
+        ("RENEGE bob", Command("renege", name="bob")),
+        ("misdeal", Command("misdeal")),
+        ("fix 2 Ann=13 Bob=10 Cat=20", Command("fix", ("Ann=13", "Bob=10", "Cat=20"), number=2)),
+        ("fix 3 renege Cat", Command("fix", name="Cat", number=3)),
+        ("quit", Command("quit")),
+    ],
+)
+def test_lines_read_as_commands(line, command):
+    assert parse_line(line) == command
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("renege", "renege NAME"),
+        ("renege Ann Bob", "renege NAME"),
+        ("undo 2", "undo takes nothing"),
+        ("fix Ann=10", "fix N"),
+        ("fix 0 Ann=10", "fix N"),
+        ("fix 2", "needs the deal's scores"),
+        ("Ann 10", "not an entry: 'Ann'"),
+    ],
+)
+def test_lines_that_are_no_command_are_refused(line, says):
+    with pytest.raises(NotationError, match=says):
+        parse_line(line)
+
+
+# --- the session ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def stores(cli, store_path):
+    """A session on a fresh three-player match, and another store object for 'another terminal'."""
+    cli("new", "--players", "Ann,Bob,Cat")
+    url = f"sqlite:///{store_path}"
+    session, other = TableSession(Store(url), None), Store(url)
+    yield session, other
+    session.store.close()
+    other.close()
+
+
+def test_the_session_reads_the_match_once_and_applies_entries_in_memory(stores, monkeypatch):
+    session, _ = stores
+    loads = []
+    monkeypatch.setattr(repo, "load", lambda *a, **k: loads.append(a) or pytest.fail("reloaded"))
+    for line in ("Ann=10 Bob=10 Cat=23", "misdeal", "Ann=13 Bob=13 Cat=17", "undo", "renege Cat"):
+        session.run(parse_line(line))
+    assert loads == []
+    assert session.state.totals == (10, 10, 66)
+
+
+def test_a_deal_entered_from_elsewhere_is_noticed_and_nothing_is_entered_twice(stores, cli):
+    session, other = stores
+    session.run(parse_line("Ann=10 Bob=10 Cat=23"))
+    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])  # deal 2, from another terminal
+    with pytest.raises(MatchChanged, match="changed from elsewhere: reloaded it; nothing was entered"):
+        session.run(parse_line("Ann=13 Bob=13 Cat=17"))  # the table meant deal 2 as well
+    assert session.state.deals_played == 2  # reloaded: deal 3 is due
+    session.run(parse_line("Ann=7 Bob=7 Cat=29"))
+    assert status(cli)["totals"] == {"Ann": 30, "Bob": 30, "Cat": 69}
+    assert session.state.totals == (30, 30, 69)
+
+
+def test_a_rename_elsewhere_lets_the_deal_go_ahead_and_says_so(stores, cli):
+    session, other = stores
+    services.rename(other, None, "Bob", "Rob")
+    result = session.run(parse_line("Ann=10 Rob=10 Cat=23"))
+    assert "changed from elsewhere" in result.note
+    assert status(cli)["totals"] == {"Ann": 10, "Rob": 10, "Cat": 23}
+
+
+def test_an_undo_after_a_change_elsewhere_takes_back_nothing(stores, cli):
+    session, other = stores
+    session.run(parse_line("Ann=10 Bob=10 Cat=23"))
+    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+    with pytest.raises(MatchChanged):
+        session.run(Command("undo"))  # it would have taken back the other terminal's deal
+    assert status(cli)["deals_played"] == 2
+    assert session.run(Command("undo")).note == "undone: deal 2"  # now seen: the table may undo it
+    assert status(cli)["deals_played"] == 1
+
+
+def test_status_notices_a_change_elsewhere(stores):
+    session, other = stores
+    assert session.refresh() is None
+    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+    assert "changed from elsewhere" in session.refresh()
+    assert session.state.deals_played == 1
+
+
+def test_the_session_on_postgres(pg_url):
+    """The same session against a PostgreSQL store: the row lock, the probes, a change from elsewhere."""
+    services.new_match(Store(pg_url), ["Ann", "Bob", "Cat"], RuleSet.build(Preset.CLASSIC), Format(FormatKind.DEALS, 3))
+    session, other = TableSession(Store(pg_url), None), Store(pg_url)
+    try:
+        session.run(parse_line("Ann=10 Bob=10 Cat=23"))
+        session.run(parse_line("misdeal"))
+        services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+        with pytest.raises(MatchChanged):
+            session.run(parse_line("Ann=13 Bob=13 Cat=17"))
+        session.run(parse_line("Ann=7 Bob=7 Cat=29"))
+        session.run(parse_line("undo"))
+        session.run(parse_line("Ann=7 Bob=7 Cat=29"))
+        session.run(parse_line("fix 1 Ann=10 Bob=10 Cat=23"))
+        session.run(parse_line("Ann=20 Bob=23"))
+        assert services.status(other, None).state == session.state
+        assert session.state.winner == 0 and session.state.totals == (30, 30, 69)
+    finally:
+        session.store.close()
+        other.close()
