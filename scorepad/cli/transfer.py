@@ -1,0 +1,108 @@
+"""Commands that move history out and back in: export, import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..export import ExportFormat  # standard library only at import: --help stays light
+from .common import open_store, print_json, refusals, say
+from .entries import MatchOpt
+
+
+def export(
+    match: MatchOpt = None,
+    every: Annotated[bool, typer.Option("--all", help="Every match in the store.")] = False,
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", "-f", help="CSV of the deals, or a JSON backup.")
+    ] = ExportFormat.CSV,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", metavar="PATH", help="The file to write (default: a new file under exports/)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
+) -> None:
+    """Write a match's deals as CSV, or a JSON backup; prints the file's path.
+
+    The latest match, or --match ID, or --all. The CSV has one row per player
+    per scored deal. The JSON backup holds each match's settings and whole
+    trail, for scorepad import. Without --out the file goes under exports/ with
+    a new name, never over an earlier export.
+
+    [bold]Examples[/bold]
+
+      scorepad export
+      scorepad export --match 3 --out friday.csv
+      scorepad export --all --format json
+    """
+    from ..core.errors import RuleError
+    from ..export import export as write_export
+
+    if every and match is not None:
+        raise RuleError("give --match ID or --all, not both")
+    path = write_export(open_store(), match, every, fmt, out, force)
+    print(path)
+
+
+def import_(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A backup written by scorepad export --format json.")],
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check the file and say what would be added; write nothing.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was added as JSON.")] = False,
+) -> None:
+    """Restore a JSON backup: adds the matches the store does not hold yet.
+
+    Every entry is checked as when it was first entered; one bad entry refuses
+    the whole file. A match already in the store (same unique id) is left
+    alone, so importing a file twice changes nothing.
+
+    [bold]Examples[/bold]
+
+      scorepad import exports/all-20261129T201503Z.json --dry-run
+      scorepad import backup.json
+    """
+    from .. import backup
+
+    matches = backup.read(file)
+    done = backup.restore(open_store(), matches, dry_run)
+    if as_json:
+        print_json(
+            {
+                "dry_run": dry_run,
+                "added": [_summary(m, new_id) for m, new_id in done.added],
+                "present": [_summary(m, old_id) for m, old_id in done.present],
+            }
+        )
+        return
+    if not matches:
+        print("the backup holds no match: nothing to add")
+    verb = "would add" if dry_run else "added"
+    for m, new_id in done.added:
+        number = f"match {new_id}" if new_id is not None else "a match"
+        print(f"{verb} {number}{m.quoted_name} ({', '.join(m.settings.players)}): {_deals(m)}")
+    for m, old_id in done.present:
+        print(f"left alone: {m.label} is already in the store as match {old_id}")
+    if dry_run:
+        say("dry run: nothing was written")
+
+
+def _deals(match) -> str:
+    scored, entries = match.state.scored, len(match.trail)
+    return f"{scored} deal{'s' * (scored != 1)}, {entries} entr{'ies' if entries != 1 else 'y'} in the trail"
+
+
+def _summary(match, match_id: int | None) -> dict:
+    return {
+        "match": match_id,
+        "uid": match.uid,
+        "name": match.name,
+        "players": list(match.settings.players),
+        "deals": match.state.scored,
+        "entries": len(match.trail),
+    }
+
+
+def register(app: typer.Typer) -> None:
+    app.command(rich_help_panel="Export and backup")(refusals(export))
+    app.command("import", rich_help_panel="Export and backup")(refusals(import_))
