@@ -1,0 +1,271 @@
+"""A match report to share: one self-contained HTML page with an inline SVG chart.
+
+The page loads nothing and runs nothing (a Content-Security-Policy says so to
+the browser as well), so it can be mailed, put on a club's website or printed
+as it is. Every name comes from people and goes through ``html.escape``.
+``page`` is pure over the match's state and history; ``save`` writes it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .chart import nice_step
+
+if TYPE_CHECKING:
+    from .services import HistoryRow, Result
+
+#: Colour-blind-safe colours (Okabe and Ito); dashes and markers tell players apart in grey print too.
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+DASHES = ("", "9 4", "2 4", "12 4 3 4", "5 5", "14 3 3 3 3 3")
+SHAPES = ("circle", "square", "triangle", "diamond", "cross", "plus")
+
+STYLE = """
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
+       max-width: 60rem; margin: 1.5rem auto; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.15rem; margin: 1.6rem 0 .5rem; }
+.meta { color: #555; margin: 0; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: .25rem .55rem; border-bottom: 1px solid #ddd; text-align: right; }
+th { background: #f3f3f3; } th.name, td.name, td.note { text-align: left; } th.player { text-align: center; }
+td.total { color: #555; } tr.winner td { font-weight: 600; }
+tr.misdeal td { color: #777; font-style: italic; } tr.tiebreak td { background: #fff6e0; }
+.verdict { font-weight: 600; } .key { color: #555; font-size: .9rem; }
+figure { margin: 0; } svg { width: 100%; height: auto; max-width: 760px; }
+svg text { font: 12px system-ui, sans-serif; fill: #222; }
+@page { size: A4; margin: 14mm; }
+@media print {
+  body { font-size: 10pt; margin: 0; max-width: none; color: #000; }
+  section { break-inside: avoid; } thead { display: table-header-group; } tr { break-inside: avoid; }
+  tr.tiebreak td, th { background: none; }
+}
+"""
+
+
+def page(result: Result, rows: Sequence[HistoryRow]) -> str:
+    """The whole report as HTML text."""
+    state = result.state
+    players = state.settings.players
+    title = f"Match {result.match_id}" + (f": {result.name}" if result.name else "")
+    scored = [r for r in rows if r.kind == "deal"]
+    series = [[0] + [r.totals[p] for r in scored] for p in players]
+    chart = svg_chart(players, series) if scored else "<p>No deal has been scored yet.</p>"
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        # Nothing may be fetched or run: the page must be whole and safe on its own.
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)} · scorepad</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<header><h1>{escape(title)}</h1>",
+        f'<p class="meta">{escape(_meta(result, rows))}</p></header>',
+        "<section><h2>Standings</h2>",
+        _standings(result),
+        f'<p class="verdict">{escape(_verdict(result))}</p></section>',
+        f"<section><h2>Running totals</h2><figure>{chart}</figure></section>",
+        "<section><h2>Deals</h2>",
+        _deal_table(players, rows),
+        '<p class="key">Each player\'s points in the deal, then their total after it. '
+        "Tie-break deals decide a tie only: their points are not added to the totals.</p></section>",
+        _tiebreaks(rows),
+        "</body></html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
+    settings = result.state.settings
+    days = sorted({r.recorded_at[:10] for r in rows})
+    played = f"; played {days[0]}" + (f" to {days[-1]}" if len(days) > 1 else "") if days else ""
+    return f"{', '.join(settings.players)}: {settings.format.describe()}; {settings.rules.describe()}{played}"
+
+
+def places(totals: Sequence[int], winner: int | None) -> list[tuple[int, int]]:
+    """(place, seat) in standing order: the winner first, then by total; equal totals share a place."""
+    order = sorted(range(len(totals)), key=lambda s: (s != winner, totals[s], s))
+    ranked, previous = [], None
+    for index, seat in enumerate(order):
+        key = (seat == winner, totals[seat])
+        place = ranked[-1][0] if key == previous else index + 1
+        ranked.append((place, seat))
+        previous = key
+    return ranked
+
+
+def _standings(result: Result) -> str:
+    state = result.state
+    players = state.settings.players
+    head = '<tr><th>Place</th><th class="name">Player</th><th>Total</th></tr>'
+    lines = [f'<table class="standings"><thead>{head}</thead><tbody>']
+    for place, seat in places(state.totals, state.winner):
+        mark = ' class="winner"' if seat == state.winner else ""
+        star = " ★" if seat == state.winner else ""
+        name = f'<td class="name">{escape(players[seat])}{star}</td>'
+        lines.append(f"<tr{mark}><td>{place}</td>{name}<td>{state.totals[seat]}</td></tr>")
+    lines.append("</tbody></table>")
+    return "\n".join(lines)
+
+
+def _verdict(result: Result) -> str:
+    state = result.state
+    players = state.settings.players
+    if state.abandoned:
+        return "The match was abandoned: no winner."
+    if state.winner is not None:
+        after = " after the tie-break" if state.scored > state.deals_played else ""
+        return f"{players[state.winner]} wins with {state.totals[state.winner]}{after}."
+    if state.tiebreak is not None:
+        return f"{' and '.join(players[s] for s in state.tiebreak[0])} are tied: a tie-break deal is due."
+    return f"Still being played: {state.deals_played} deal{'s' if state.deals_played != 1 else ''} so far."
+
+
+def _deal_table(players: Sequence[str], rows: Sequence[HistoryRow]) -> str:
+    head = "".join(f'<th colspan="2" class="player">{escape(p)}</th>' for p in players)
+    sub = "<th>pts</th><th>total</th>" * len(players)
+    lines = [
+        '<table class="deals"><thead>',
+        f'<tr><th rowspan="2">Deal</th><th rowspan="2" class="name">Dealer</th>{head}'
+        '<th rowspan="2" class="name">Note</th></tr>',
+        f"<tr>{sub}</tr></thead><tbody>",
+    ]
+    round_ = 0
+    for row in rows:
+        if row.kind == "misdeal":
+            cells = '<td colspan="{}">&nbsp;</td>'.format(2 * len(players))
+            note, kind = "misdeal: the same dealer deals again", "misdeal"
+        elif row.kind == "tiebreak":
+            round_ += 1
+            cells = "".join(f"<td>{row.scores[p] if p in row.scores else '–'}</td><td></td>" for p in players)
+            note, kind = f"tie-break deal, round {round_}", "tiebreak"
+        else:
+            cells = "".join(f'<td>{row.scores[p]}</td><td class="total">{row.totals[p]}</td>' for p in players)
+            note, kind = "", "deal"
+        if row.renege:
+            note = (note + "; " if note else "") + f"renege by {row.renege}"
+        lines.append(
+            f'<tr class="{kind}"><td>{row.number}</td><td class="name">{escape(row.dealer)}</td>{cells}'
+            f'<td class="note">{escape(note)}</td></tr>'
+        )
+    lines.append("</tbody></table>")
+    return "\n".join(lines)
+
+
+def _tiebreaks(rows: Sequence[HistoryRow]) -> str:
+    deals = [r for r in rows if r.kind == "tiebreak"]
+    if not deals:
+        return ""
+    items = []
+    for round_, row in enumerate(deals, start=1):
+        scores = ", ".join(f"{escape(p)} {points}" for p, points in row.scores.items())
+        items.append(f"<li>Round {round_} (deal {row.number}, dealt by {escape(row.dealer)}): {scores}</li>")
+    return "<section><h2>Tie-break</h2><ol>" + "".join(items) + "</ol></section>"
+
+
+# The chart: running totals after each scored deal, one polyline per player.
+
+WIDTH, PLOT_HEIGHT = 760, 320
+LEFT, RIGHT, TOP, BOTTOM = 56, 20, 14, 62  #: room for the axes' numbers and titles
+LEGEND_ROW, LEGEND_COLUMNS = 24, 3
+
+
+def svg_chart(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
+    """An SVG line chart; ``series`` holds each player's totals at deal 0, 1, 2..."""
+    last = len(series[0]) - 1
+    values = [v for line in series for v in line]
+    step = nice_step(max(values) - min(0, *values), 6)
+    low = step * math.floor(min(0, *values) / step)
+    high = max(step * math.ceil(max(values) / step), low + step)
+    plot_w = WIDTH - LEFT - RIGHT
+    legend_top = TOP + PLOT_HEIGHT + BOTTOM
+    height = legend_top + LEGEND_ROW * math.ceil(len(players) / LEGEND_COLUMNS) + 6
+
+    def x(deal: float) -> float:
+        return round(LEFT + plot_w * deal / max(last, 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + PLOT_HEIGHT * (high - value) / (high - low), 1)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="Running totals after each deal">'
+    ]
+    for value in range(int(low), int(high) + 1, step):  # horizontal grid with the totals
+        shade = "#999" if value == 0 else "#e3e3e3"
+        out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value)}" y2="{y(value)}" stroke="{shade}"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 4}" text-anchor="end">{value}</text>')
+    every = nice_step(last, 12) if last > 12 else 1
+    for deal in range(0, last + 1, every):
+        base = TOP + PLOT_HEIGHT
+        out.append(f'<line x1="{x(deal)}" x2="{x(deal)}" y1="{base}" y2="{base + 5}" stroke="#555"/>')
+        out.append(f'<text x="{x(deal)}" y="{TOP + PLOT_HEIGHT + 19}" text-anchor="middle">{deal}</text>')
+    out.append(f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + PLOT_HEIGHT}" stroke="#555"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + PLOT_HEIGHT + 38}" text-anchor="middle">deal</text>')
+    middle = TOP + PLOT_HEIGHT / 2
+    out.append(f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">running total</text>')
+    for who, (name, line) in enumerate(zip(players, series)):
+        points = " ".join(f"{x(d)},{y(v)}" for d, v in enumerate(line))
+        out.append(f'<g {_look(who)}><title>{escape(name)}</title>')
+        out.append(f'<polyline points="{points}" fill="none" stroke-width="2.2"/>')
+        out.extend(_marker(who, x(d), y(v)) for d, v in enumerate(line))
+        out.append("</g>")
+    for who, name in enumerate(players):  # the legend, under the deal numbers
+        lx = LEFT + (who % LEGEND_COLUMNS) * (plot_w // LEGEND_COLUMNS)
+        ly = legend_top + (who // LEGEND_COLUMNS) * LEGEND_ROW
+        out.append(f'<g {_look(who)}><line x1="{lx}" x2="{lx + 36}" y1="{ly}" y2="{ly}" stroke-width="2.2"/>')
+        out.append(_marker(who, lx + 18, ly) + "</g>")
+        out.append(f'<text x="{lx + 44}" y="{ly + 4}">{escape(name)} ({series[who][-1]})</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _look(who: int) -> str:
+    colour, dash = COLOURS[who % len(COLOURS)], DASHES[who % len(DASHES)]
+    return f'stroke="{colour}" fill="{colour}"' + (f' stroke-dasharray="{dash}"' if dash else "")
+
+
+def _marker(who: int, cx: float, cy: float, r: float = 4.0) -> str:
+    """A small shape of the player's own at one point; solid even when the line is dashed."""
+    shape = SHAPES[who % len(SHAPES)]
+    solid = 'stroke-dasharray="none"'
+    if shape == "circle":
+        return f'<circle cx="{cx}" cy="{cy}" r="{r}" {solid}/>'
+    if shape == "square":
+        return f'<rect x="{cx - r}" y="{cy - r}" width="{2 * r}" height="{2 * r}" {solid}/>'
+    if shape == "triangle":
+        path = f"M{cx},{cy - r - 1} L{cx + r + 1},{cy + r} L{cx - r - 1},{cy + r} Z"
+    elif shape == "diamond":
+        path = f"M{cx},{cy - r - 1} L{cx + r + 1},{cy} L{cx},{cy + r + 1} L{cx - r - 1},{cy} Z"
+    elif shape == "cross":
+        path = f"M{cx - r},{cy - r} L{cx + r},{cy + r} M{cx - r},{cy + r} L{cx + r},{cy - r}"
+    else:
+        path = f"M{cx - r - 1},{cy} L{cx + r + 1},{cy} M{cx},{cy - r - 1} L{cx},{cy + r + 1}"
+    return f'<path d="{path}" stroke-width="2" {solid}/>'
+
+
+def default_path(match_id: int) -> Path:
+    from .export import EXPORTS
+
+    return EXPORTS / f"match-{match_id}-report.html"
+
+
+def save(text: str, out: Path | None, match_id: int, force: bool = False) -> Path:
+    """Write the report and return where it went.
+
+    Without ``out`` it goes to ``exports/match-ID-report.html``, or the next
+    free ``-2``, ``-3``... name: an earlier report is never replaced. An
+    ``out`` that exists is replaced only with ``force``.
+    """
+    from .export import ExportError, write_file
+
+    target = out if out is not None else default_path(match_id)
+    if out is None:
+        try:
+            target.parent.mkdir(exist_ok=True)
+        except OSError as error:
+            raise ExportError(f"cannot make the folder {target.parent}: {error.strerror or error}") from None
+    return write_file(target, lambda stream: stream.write(text), overwrite=force, rename=out is None)

@@ -1,0 +1,145 @@
+"""Player statistics across the matches of one preset.
+
+A player is a name, ignoring case, across matches. Only matches of one preset
+are counted together: a point means something else under spot-hearts than under
+classic, so averages over both would mislead.
+
+What counts:
+
+- ``matches``: every match of the preset the player sat in, finished or not;
+  ``finished`` those that ended with a winner, ``wins`` those the player won.
+  An abandoned match counts as a match and for its deals, never as a win.
+- ``deals`` and ``points``: the scored deals of the match proper. A tie-break
+  deal only decides the winner (its points never enter a total), so it counts
+  for none of the figures here.
+- The cards: how often the player took the Q♠, K♠ and A♠, counted only over
+  the deals where that player's cards were entered (``deals_with_cards``); a
+  card that scores nothing under the preset cannot be entered, so its count is
+  None.
+- ``slams``: deals in which the player took every penalty card, whether the
+  slam rule turned that into minus the total or not (None under
+  slippery-anne, whose one penalty card makes no slam). ``reneges``: deals the
+  player lost by a renege.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from .core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
+from .core.match import EntryKind
+from .core.rules import Preset, RuleSet
+
+#: The cards whose takers are counted, by their key in the JSON.
+TRACKED = {"queen_of_spades": QUEEN_OF_SPADES, "king_of_spades": KING_OF_SPADES, "ace_of_spades": ACE_OF_SPADES}
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    matches: int = 0
+    finished: int = 0
+    wins: int = 0
+    deals: int = 0
+    points: int = 0
+    deals_with_cards: int = 0
+    slams: int = 0
+    reneges: int = 0
+
+    def __post_init__(self) -> None:
+        self.taken = dict.fromkeys(TRACKED, 0)
+
+    @property
+    def avg_per_deal(self) -> float | None:
+        return round(self.points / self.deals, 2) if self.deals else None
+
+    def to_json(self, rules: RuleSet) -> dict:
+        cards = {key: (self.taken[key] if rules.points(card) else None) for key, card in TRACKED.items()}
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "finished": self.finished,
+            "wins": self.wins,
+            "deals": self.deals,
+            "points": self.points,
+            "avg_per_deal": self.avg_per_deal,
+            **cards,
+            "deals_with_cards": self.deals_with_cards,
+            "slams": self.slams if rules.can_slam else None,
+            "reneges": self.reneges,
+        }
+
+
+def tally(preset: Preset, matches: Iterable, seats: dict[int, list[str]], deals: Iterable) -> list[PlayerStats]:
+    """Each player's figures, lowest average first, from rows as ``repo.club_*`` read them.
+
+    ``matches`` come in creation order, so a player renamed in case only
+    (``ann`` then ``Ann``) is shown as most recently spelt.
+    """
+    players: dict[str, PlayerStats] = {}
+    chosen: dict[int, tuple[RuleSet, list[PlayerStats]]] = {}
+    for row in matches:
+        rules = RuleSet.from_json(json.loads(row.rules))
+        if rules.preset is not preset:
+            continue
+        who = []
+        for seat, name in enumerate(seats.get(row.id, [])):
+            player = players.setdefault(name.casefold(), PlayerStats(name))
+            player.name = name
+            player.matches += 1
+            if row.winner is not None and row.abandoned_at is None:
+                player.finished += 1
+                player.wins += seat == row.winner
+            who.append(player)
+        chosen[row.id] = (rules, who)
+    for row in deals:
+        if row.match_id in chosen and row.kind == EntryKind.DEAL.value:
+            _count_deal(row, *chosen[row.match_id])
+    return sorted(players.values(), key=_order)
+
+
+def _order(player: PlayerStats) -> tuple:
+    average = player.avg_per_deal
+    return (average is None, average if average is not None else 0, -player.wins, player.name.casefold())
+
+
+def _count_deal(row, rules: RuleSet, who: list[PlayerStats]) -> None:
+    scores = {int(seat): points for seat, points in json.loads(row.scores).items()}
+    cards = {int(seat): {Card.parse(c) for c in hand} for seat, hand in json.loads(row.cards or "{}").items()}
+    penalty = rules.penalty_cards(len(who))
+    everything = rules.penalty_total(len(who))
+    for seat, player in enumerate(who):
+        points = scores.get(seat, 0)
+        player.deals += 1
+        player.points += points
+        if row.renege == seat:
+            player.reneges += 1
+        # Without the slam rule nothing marks a slam but the score: only one
+        # player holding every penalty card can score the penalty total.
+        elif rules.can_slam and (row.slam == seat or points == everything or penalty <= cards.get(seat, set())):
+            player.slams += 1
+        if seat in cards:
+            player.deals_with_cards += 1
+            for key, card in TRACKED.items():
+                player.taken[key] += card in cards[seat]
+
+
+def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str | None]:
+    """The created_at texts a match must lie between: from ``since``, up to the end of ``until``."""
+    low = since.isoformat() if since else None
+    high = (until + timedelta(days=1)).isoformat() if until else None
+    return low, high
+
+
+def player_stats(store, preset: Preset, since: date | None = None, until: date | None = None) -> list[PlayerStats]:
+    """Read the store once and tally every player of the preset's matches in the dates given."""
+    from .store import repo
+
+    low, high = date_bounds(since, until)
+    with store.read() as conn:
+        matches = repo.club_matches(conn, low, high)
+        seats = repo.club_seats(conn, low, high)
+        return tally(preset, matches, seats, repo.club_deals(conn, low, high))
