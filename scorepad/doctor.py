@@ -88,7 +88,12 @@ def _matches(store: Store) -> list[Finding]:
             if match.abandoned_at:
                 state = state.abandon()
             summary = summaries[match_id]
-            if summary["finished"] != state.finished or summary["deals_played"] != state.deals_played:
+            snapshot = repo.load(conn, match_id, entries=False).snapshot
+            if (
+                summary["finished"] != state.finished
+                or summary["deals_played"] != state.deals_played
+                or (snapshot is not None and snapshot != state.snapshot())
+            ):
                 problems.append(f"match {match_id}: its summary disagrees with its entries")
     detail = f"{count} matches, every entry valid" if not problems else "; ".join(problems)
     return [Finding("matches", not problems, detail)]

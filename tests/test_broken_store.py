@@ -130,3 +130,15 @@ def test_doctor_says_what_is_wrong(cli, store_path):
     store_path.chmod(0o644)
     checks = {c["check"]: c for c in json.loads(cli("doctor", "--json", code=1).stdout)["checks"]}
     assert not checks["permissions"]["ok"] and "others can read" in checks["permissions"]["detail"]
+
+
+def test_doctor_notices_a_snapshot_that_disagrees_with_the_entries(cli, store_path):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    with sqlite3.connect(store_path) as conn:
+        conn.execute("""UPDATE match SET state = replace(state, '"totals": [10, 10, 23]', '"totals": [0, 10, 33]')""")
+    assert cli.json("status")["totals"] == {"Ann": 0, "Bob": 10, "Cat": 33}  # status trusts the snapshot...
+    import json
+
+    checks = {c["check"]: c for c in json.loads(cli("doctor", "--json", code=1).stdout)["checks"]}
+    assert "summary disagrees" in checks["matches"]["detail"]  # ...and doctor folds again to check it

@@ -151,7 +151,7 @@ def test_case_9_the_cut():
 
 
 def test_a_fixed_format_must_go_round_the_table_equally():
-    with pytest.raises(RuleError, match="try 8 or 12"):
+    with pytest.raises(RuleError, match="try 12 or 16"):
         Table("Ann Bob Cat Dan", deals=9)
     assert Table("Ann Bob Cat Dan").settings.format.value == 12
 
@@ -224,3 +224,16 @@ def test_folding_all_at_once_equals_applying_one_at_a_time(moves, rnd):
     # Dropping the last entry is exactly undo.
     if table.entries:
         assert fold(table.settings, table.entries[:-1]) == fold(table.settings, table.entries[:-1], strict=True)
+
+
+def test_a_snapshot_restores_the_state_it_was_taken_from():
+    table = Table("Ann Bob Cat Dan", deals=4)
+    for _ in range(3):
+        table.deal("10 10 10 13")
+    table.deal("0 0 0 43")
+    table.deal("10 10 23")
+    restored = MatchState.from_snapshot(table.settings, table.state.snapshot())
+    assert restored == table.state and restored.next == table.state.next
+    import json
+
+    assert json.loads(json.dumps(table.state.snapshot())) == table.state.snapshot()

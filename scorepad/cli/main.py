@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
 from . import entries, views
+from . import transfer
+from . import play
+from . import audit
+from . import club
 from .common import OPTIONS
 
 app = typer.Typer(
@@ -44,7 +49,14 @@ def root(
 
 entries.register(app)
 views.register(app)
+transfer.register(app)
+play.register(app)
+audit.register(app)
+club.register(app)
 
 
 def run() -> None:
+    # A name the terminal cannot show must not fail a command after its entry was written.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
     app(prog_name="scorepad")

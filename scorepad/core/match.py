@@ -38,8 +38,9 @@ class Format:
         if self.value < 1:
             raise RuleError(f"the match format needs a positive number, not {self.value}")
         if self.kind is FormatKind.DEALS and self.value % players:
-            lower = self.value - self.value % players
-            offer = f"{lower} or {lower + players}" if lower else str(players)
+            # RULES.md: with four players 9 is refused and 12 or 16 offered.
+            higher = self.value - self.value % players + players
+            offer = f"{higher} or {higher + players}"
             raise RuleError(
                 f"{self.value} deals do not go round {players} players equally: try {offer}"
             )
@@ -98,6 +99,10 @@ class Settings:
     def names(self) -> dict[int, str]:
         return dict(enumerate(self.players))
 
+    @cached_property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(len(self.players)))
+
     def seat_of(self, name: str) -> int:
         """The seat of a player, by name, ignoring case."""
         wanted = name.strip().casefold()
@@ -151,18 +156,25 @@ class MatchState:
         return self.settings.rules
 
     @cached_property
-    def next(self) -> NextDeal | None:
-        """The deal the table plays next, or None when the match is over."""
+    def _turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None] | None:
+        """Who deals the next deal and who plays it: all that folding needs, cheaply."""
         if self.finished:
             return None
         seats = len(self.settings.players)
-        number = self.scored + 1
         if self.tiebreak is None:
-            kind, players, round_ = EntryKind.DEAL, tuple(range(seats)), None
             dealer = (self.settings.first_dealer + self.deals_played) % seats
-        else:
-            kind, (players, round_) = EntryKind.TIEBREAK, self.tiebreak
-            dealer = next_left(self.last_dealer, players, seats)
+            return EntryKind.DEAL, dealer, self.settings.seats, None
+        players, round_ = self.tiebreak
+        return EntryKind.TIEBREAK, next_left(self.last_dealer, players, seats), players, round_
+
+    @cached_property
+    def next(self) -> NextDeal | None:
+        """The deal the table plays next, or None when the match is over."""
+        if self._turn is None:
+            return None
+        kind, dealer, players, round_ = self._turn
+        seats = len(self.settings.players)
+        number = self.scored + 1
         direction = pass_direction(self.rules.pass_rule, len(players), number)
         return NextDeal(
             kind=kind,
@@ -179,10 +191,13 @@ class MatchState:
         )
 
     def _due(self) -> NextDeal:
-        deal = self.next
-        if deal is None:
+        self._require_turn()
+        return self.next
+
+    def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
+        if self._turn is None:
             raise RuleError("the match is abandoned" if self.abandoned else "the match is finished")
-        return deal
+        return self._turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
 
@@ -205,35 +220,34 @@ class MatchState:
 
     def apply(self, entry: Entry, strict: bool = False) -> MatchState:
         """The state after one more entry. ``strict`` checks its scores against the rules again."""
-        deal = self._due()
+        kind, dealer, players, round_ = self._require_turn()
+        number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return replace(self, last_scores={})
-        if entry.kind is not deal.kind:
-            due = "a tie-break deal" if deal.kind is EntryKind.TIEBREAK else "a deal"
-            raise RuleError(f"deal {deal.number} must be {due}, not a {entry.kind.value}")
+        if entry.kind is not kind:
+            due = "a tie-break deal" if kind is EntryKind.TIEBREAK else "a deal"
+            raise RuleError(f"deal {number} must be {due}, not a {entry.kind.value}")
         outcome = entry.outcome
-        if outcome is None or set(outcome.scores) != set(deal.players):
-            raise RuleError(f"deal {deal.number} has scores for the wrong players")
+        if outcome is None or len(outcome.scores) != len(players) or any(s not in outcome.scores for s in players):
+            raise RuleError(f"deal {number} has scores for the wrong players")
         if strict:
-            check_outcome(self.rules, deal.players, outcome, self.settings.names)
-        if deal.kind is EntryKind.TIEBREAK:
-            return self._after_tiebreak(deal, outcome.scores)
-        totals = tuple(t + outcome.scores[s] for s, t in enumerate(self.totals))
+            check_outcome(self.rules, players, outcome, self.settings.names)
+        if kind is EntryKind.TIEBREAK:
+            state = replace(self, scored=number, last_dealer=dealer, last_scores=outcome.scores)
+            return state._settle(outcome.scores, round_=round_ + 1)
+        scores = outcome.scores
+        totals = tuple(t + scores[s] for s, t in enumerate(self.totals))
         state = replace(
             self,
             totals=totals,
             deals_played=self.deals_played + 1,
-            scored=deal.number,
-            last_dealer=deal.dealer,
-            last_scores=outcome.scores,
+            scored=number,
+            last_dealer=dealer,
+            last_scores=scores,
         )
         if not self.settings.format.ended(totals, state.deals_played):
             return state
         return state._settle(dict(enumerate(totals)), round_=1)
-
-    def _after_tiebreak(self, deal: NextDeal, scores: Mapping[int, int]) -> MatchState:
-        state = replace(self, scored=deal.number, last_dealer=deal.dealer, last_scores=scores)
-        return state._settle(scores, round_=(deal.round or 0) + 1)
 
     def _settle(self, scores: Mapping[int, int], round_: int) -> MatchState:
         """The lowest wins alone, or those tied for lowest play a tie-break deal."""
@@ -245,6 +259,33 @@ class MatchState:
 
     def abandon(self) -> MatchState:
         return replace(self, abandoned=True, tiebreak=None)
+
+    # A snapshot is the fold's result kept beside the entries, so that reading
+    # where a long match stands needs none of them. It is the same fold: the
+    # store writes it after every entry and ``scorepad doctor`` folds again to check.
+
+    def snapshot(self) -> dict:
+        return {
+            "totals": list(self.totals),
+            "deals_played": self.deals_played,
+            "scored": self.scored,
+            "last_dealer": self.last_dealer,
+            "tiebreak": [list(self.tiebreak[0]), self.tiebreak[1]] if self.tiebreak else None,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_snapshot(cls, settings: Settings, data: Mapping) -> MatchState:
+        tiebreak = data["tiebreak"]
+        return cls(
+            settings,
+            totals=tuple(data["totals"]),
+            deals_played=data["deals_played"],
+            scored=data["scored"],
+            last_dealer=data["last_dealer"],
+            tiebreak=(tuple(tiebreak[0]), tiebreak[1]) if tiebreak else None,
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True)

@@ -123,11 +123,11 @@ class RuleSet:
 
     def penalty_total(self, players: int) -> int:
         """What the penalty cards of the deck add up to: a renege costs this, a slam scores minus this."""
-        return sum(self.points(c) for c in self.penalty_cards(players))
+        return _total(self, players, penalty_only=True)
 
     def deal_total(self, players: int) -> int:
         """What a deal's scores add up to: the penalty total plus the bonus, if any."""
-        return sum(self.points(c) for c in self.scoring_cards(players))
+        return _total(self, players, penalty_only=False)
 
     def to_json(self) -> dict:
         return {
@@ -251,3 +251,9 @@ def _penalty_cards(rules: RuleSet, players: int) -> frozenset[Card]:
 @cache
 def _scoring_cards(rules: RuleSet, players: int) -> frozenset[Card]:
     return frozenset(c for c in deck(players) if rules.points(c) != 0)
+
+
+@cache
+def _total(rules: RuleSet, players: int, penalty_only: bool) -> int:
+    cards = _penalty_cards(rules, players) if penalty_only else _scoring_cards(rules, players)
+    return sum(rules.points(c) for c in cards)

@@ -32,6 +32,7 @@ class MatchRow(SQLModel, table=True):
     finished: bool = False
     winner: int | None = None  #: seat
     deals_played: int = 0
+    state: str | None = None  #: MatchState.snapshot() as JSON: where the match stands, without its entries
 
 
 class SeatRow(SQLModel, table=True):

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from ..core.cards import Card
 from ..core.errors import UnknownNameError
@@ -53,10 +53,15 @@ class StoredMatch:
     def core_entries(self) -> list[Entry]:
         return [e.entry for e in self.entries]
 
+    snapshot: dict | None = None  #: the fold as last written, when loaded without entries
+
     def state(self) -> MatchState:
-        state = MatchState.start(self.settings)
-        for stored in self.entries:
-            state = state.apply(stored.entry)
+        if self.snapshot is not None:
+            state = MatchState.from_snapshot(self.settings, self.snapshot)
+        else:
+            state = MatchState.start(self.settings)
+            for stored in self.entries:
+                state = state.apply(stored.entry)
         return state.abandon() if self.abandoned_at else state
 
 
@@ -74,7 +79,11 @@ def resolve_match_id(conn: Connection, match_id: int | None) -> int:
 
 
 def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = True) -> StoredMatch:
-    """A match with the entries that stand. ``lock`` serialises writers of one match."""
+    """A match with the entries that stand. ``lock`` serialises writers of one match.
+
+    With ``entries=False`` only the match row and seats are read, and the state
+    comes from the stored snapshot (or from the entries, for a match that has none yet).
+    """
     query = select(M).where(M.c.id == match_id)
     if lock:
         query = query.with_for_update()  # PostgreSQL row lock; SQLite already holds the write lock
@@ -87,7 +96,9 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
         first_dealer=row.first_dealer,
     )
     match = StoredMatch(row.id, row.uid, row.name, row.created_at, row.abandoned_at, settings)
-    if entries:
+    if not entries and row.state:
+        match.snapshot = json.loads(row.state)
+    else:
         query = (
             select(E.c.id, E.c.position, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.cards)
             .add_columns(E.c.renege, E.c.slam, E.c.recorded_at)
@@ -125,9 +136,7 @@ def create(conn: Connection, settings: Settings, name: str | None, uid: str, cut
             cuts=json.dumps(cuts) if cuts else None,
             created_at=stamp,
             touched=_next_touch(conn),
-            finished=False,
-            winner=None,
-            deals_played=0,
+            **summary_columns(MatchState.start(settings)),
         )
     ).inserted_primary_key[0]
     conn.execute(insert(S), [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(settings.players)])
@@ -140,13 +149,21 @@ def _next_touch(conn: Connection) -> int:
 
 def entry_values(match_id: int, position: int, deal: NextDeal, entry: Entry, recorded_at: str) -> dict:
     """The row of one entry, for the deal it was entered for."""
-    outcome = entry.outcome
     return {
         "match_id": match_id,
         "position": position,
-        "kind": entry.kind.value,
         "number": deal.number,
         "dealer": deal.dealer,
+        "recorded_at": recorded_at,
+        "state": STANDING,
+    } | entry_columns(entry)
+
+
+def entry_columns(entry: Entry) -> dict:
+    """What an entry itself puts in its row: kind, scores, cards, renege, slam."""
+    outcome = entry.outcome
+    return {
+        "kind": entry.kind.value,
         "scores": json.dumps({str(s): p for s, p in outcome.scores.items()}) if outcome else "{}",
         "cards": (
             json.dumps({str(s): [c.ascii() for c in hand] for s, hand in outcome.cards.items()})
@@ -155,14 +172,17 @@ def entry_values(match_id: int, position: int, deal: NextDeal, entry: Entry, rec
         ),
         "renege": outcome.renege if outcome else None,
         "slam": outcome.slam if outcome else None,
-        "recorded_at": recorded_at,
-        "state": STANDING,
     }
+
+
+# Statements on the path of every deal are built once: building one costs more than running it.
+_INSERT_ENTRY = insert(E)
+_SUMMARY = update(M).where(M.c.id == bindparam("b_match"))
 
 
 def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> None:
     position = match.entries[-1].position + 1 if match.entries else 1
-    conn.execute(insert(E).values(**entry_values(match.id, position, deal, entry, now())))
+    conn.execute(_INSERT_ENTRY, entry_values(match.id, position, deal, entry, now()))
 
 
 def undo_last(conn: Connection, match: StoredMatch) -> StoredEntry:
@@ -181,17 +201,22 @@ def replace_entry(conn: Connection, match: StoredMatch, index: int, deal: NextDe
     conn.execute(insert(E).values(**values))
 
 
-def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> None:
-    """Keep the match row's summary and write order up to date after a write."""
-    values = {
-        "touched": _next_touch(conn),
+def summary_columns(state: MatchState) -> dict:
+    """What the match row keeps of a state: a summary for listings and the snapshot for status."""
+    return {
         "finished": state.finished,
         "winner": state.winner,
         "deals_played": state.deals_played,
+        "state": json.dumps(state.snapshot()),
     }
+
+
+def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> None:
+    """Keep the match row's summary, snapshot and write order up to date after a write."""
+    values = {"b_match": match_id, "touched": _next_touch(conn)} | summary_columns(state)
     if abandoned_at:
         values["abandoned_at"] = abandoned_at
-    conn.execute(update(M).where(M.c.id == match_id).values(**values))
+    conn.execute(_SUMMARY, values)
 
 
 def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
@@ -219,3 +244,136 @@ def list_matches(conn: Connection) -> list[dict]:
         }
         for r in rows
     ]
+
+
+# Bulk reading and writing for export, backup and restore: one query per table,
+# plain rows, no ORM object per row (a club's store can hold 100,000 deals).
+
+
+def match_rows(conn: Connection, match_id: int | None = None) -> list:
+    """The match rows, of one match or of all, oldest first."""
+    query = select(M).order_by(M.c.id)
+    if match_id is not None:
+        query = query.where(M.c.id == match_id)
+    return conn.execute(query).all()
+
+
+def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
+    """Each match's player names in seat order."""
+    query = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
+    if match_id is not None:
+        query = query.where(S.c.match_id == match_id)
+    names: dict[int, list[str]] = {}
+    for owner, name in conn.execute(query):
+        names.setdefault(owner, []).append(name)
+    return names
+
+
+def standing_rows(conn: Connection, match_id: int | None = None):
+    """The entries that stand, match by match in the order they were played, as a lazy result."""
+    query = (
+        select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
+        .where(E.c.state == STANDING)
+        .order_by(E.c.match_id, E.c.position)
+    )
+    if match_id is not None:
+        query = query.where(E.c.match_id == match_id)
+    return conn.execute(query.execution_options(yield_per=2000))  # fetched in batches, not row by row
+
+
+def trail_rows(conn: Connection, match_id: int | None = None):
+    """Every entry ever written, standing or not, match by match in the order written."""
+    query = select(E).order_by(E.c.match_id, E.c.id)
+    if match_id is not None:
+        query = query.where(E.c.match_id == match_id)
+    return conn.execute(query)
+
+
+def match_ids_by_uid(conn: Connection, uids: list[str]) -> dict[str, int]:
+    """The matches of the store among these unique ids."""
+    found: dict[str, int] = {}
+    for start in range(0, len(uids), 500):  # stay under the database's limit of bound parameters
+        query = select(M.c.uid, M.c.id).where(M.c.uid.in_(uids[start : start + 500]))
+        found.update((uid, id_) for uid, id_ in conn.execute(query))
+    return found
+
+
+def next_touch(conn: Connection) -> int:
+    return _next_touch(conn)
+
+
+def insert_match(conn: Connection, values: dict, players: list[str]) -> int:
+    """A match row as given (a restored match keeps its times), with its seats."""
+    match_id = conn.execute(insert(M).values(**values)).inserted_primary_key[0]
+    conn.execute(insert(S), [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(players)])
+    return match_id
+
+
+def insert_trail(conn: Connection, rows: list[dict], replaces: dict[int, int]) -> None:
+    """A match's whole trail in its order; ``replaces`` maps a row's index to the index it replaces."""
+    if not rows:
+        return
+    # The database numbers the rows; a replacement can point at its predecessor
+    # only once both have their numbers.
+    returning = insert(E).returning(E.c.id, sort_by_parameter_order=True)
+    ids = conn.execute(returning, rows).scalars().all()
+    if replaces:
+        links = [{"row_id": ids[i], "old_id": ids[j]} for i, j in replaces.items()]
+        conn.execute(update(E).where(E.c.id == bindparam("row_id")).values(replaces=bindparam("old_id")), links)
+
+
+# Club-wide reading for stats and ratings (scorepad.stats, scorepad.ratings):
+# the same one-query-per-table rule, filtered in SQL by when a match was created.
+
+
+def _created_between(since: str | None, until: str | None) -> list:
+    """Conditions on the match table: created on or after ``since``, before ``until`` (ISO texts)."""
+    # created_at is ISO-8601 UTC text of one width, so text order is time order.
+    conditions = []
+    if since is not None:
+        conditions.append(M.c.created_at >= since)
+    if until is not None:
+        conditions.append(M.c.created_at < until)
+    return conditions
+
+
+def club_matches(conn: Connection, since: str | None = None, until: str | None = None, finished: bool = False) -> list:
+    """Match rows (id, rules, created_at, winner, abandoned_at) in creation order.
+
+    ``finished`` keeps only the matches that ended with a winner.
+    """
+    query = (
+        select(M.c.id, M.c.rules, M.c.created_at, M.c.winner, M.c.abandoned_at)
+        .where(*_created_between(since, until))
+        .order_by(M.c.created_at, M.c.id)
+    )
+    if finished:
+        query = query.where(M.c.winner.is_not(None), M.c.abandoned_at.is_(None))
+    return conn.execute(query).all()
+
+
+def club_seats(conn: Connection, since: str | None = None, until: str | None = None) -> dict[int, list[str]]:
+    """The player names, in seat order, of the matches ``club_matches`` would list."""
+    query = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
+    conditions = _created_between(since, until)
+    if conditions:
+        query = query.join(M, M.c.id == S.c.match_id).where(*conditions)
+    names: dict[int, list[str]] = {}
+    for owner, name in conn.execute(query):
+        names.setdefault(owner, []).append(name)
+    return names
+
+
+def club_deals(conn: Connection, since: str | None = None, until: str | None = None, finished: bool = False):
+    """The scored entries that stand (deals and tie-break deals), match by match in order, as a lazy result."""
+    query = (
+        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
+        .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
+        .order_by(E.c.match_id, E.c.position)
+    )
+    conditions = _created_between(since, until)
+    if finished:
+        conditions += [M.c.winner.is_not(None), M.c.abandoned_at.is_(None)]
+    if conditions:
+        query = query.join(M, M.c.id == E.c.match_id).where(*conditions)
+    return conn.execute(query)

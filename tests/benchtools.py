@@ -1,0 +1,115 @@
+"""What the benchmarks share: timing whole processes against a floor, and big stores made fast.
+
+Every figure is a ratio to a floor measured in the same run, the two timed in
+turn (A B A B ...) so that a machine slowing down mid-run slows both.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+SCOREPAD = [sys.executable, "-m", "scorepad"]
+PYTHON = [sys.executable]
+
+
+@dataclass
+class Figure:
+    name: str
+    seconds: float  #: median of the measured command
+    floor: float  #: median of the floor
+    budget: float | None = None  #: the largest ratio allowed, if any
+
+    @property
+    def ratio(self) -> float:
+        return self.seconds / self.floor
+
+    @property
+    def within(self) -> bool:
+        return self.budget is None or self.ratio <= self.budget
+
+    def line(self) -> str:
+        budget = f"(budget {self.budget:.1f}x: {'ok' if self.within else 'OVER'})" if self.budget else ""
+        return f"{self.name:<58} {self.seconds * 1000:9.1f} ms  floor {self.floor * 1000:9.1f} ms  {self.ratio:5.2f}x {budget}"
+
+
+def run_once(command: list[str], env: dict | None = None, stdin: bytes | None = None) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def compare(
+    name: str,
+    command: list[str],
+    floor: list[str],
+    runs: int = 7,
+    budget: float | None = None,
+    env: dict | None = None,
+    stdin: bytes | None = None,
+) -> Figure:
+    """Median wall time of ``command`` and of ``floor``, run in turn after one warm-up each."""
+    run_once(command, env, stdin)
+    run_once(floor, env, stdin)
+    mine, base = [], []
+    for _ in range(runs):
+        mine.append(run_once(command, env, stdin))
+        base.append(run_once(floor, env, stdin))
+    return Figure(name, statistics.median(mine), statistics.median(base), budget)
+
+
+def env_for(store: Path | str) -> dict:
+    env = dict(os.environ, SCOREPAD_DB=str(store))
+    env.pop("SCOREPAD_DEBUG", None)
+    return env
+
+
+def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed: int = 7) -> Path:
+    """A real store (made by scorepad's own migrations) holding ``matches`` matches of ``deals`` deals each.
+
+    The rows are written in bulk, but each deal is a real one: every penalty
+    card goes to a random player, and the match state is folded as it goes.
+    """
+    from sqlalchemy import insert
+
+    from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
+    from scorepad.core.rules import RuleSet
+    from scorepad.core.scoring import Outcome
+    from scorepad.store import repo
+    from scorepad.store.db import Store
+
+    rnd = random.Random(seed)
+    store = Store(f"sqlite:///{path}")
+    rules = RuleSet.build()
+    names = tuple(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players])
+    values = [rules.points(c) for c in rules.scoring_cards(players)]
+    stamp = "2026-11-29T20:00:00+00:00"
+    with store.write(create=True) as conn:
+        for m in range(matches):
+            settings = Settings(names, rules, Format(FormatKind.OVER, 10**9))
+            match_id = repo.create(conn, settings, f"bench {m + 1}", uuid.uuid4().hex, None)
+            state = MatchState.start(settings)
+            rows = []
+            for position in range(1, deals + 1):
+                deal = state.next
+                scores = dict.fromkeys(range(players), 0)
+                for value in values:
+                    scores[rnd.randrange(players)] += value
+                entry = Entry(EntryKind.DEAL, Outcome(scores))
+                state = state.apply(entry)
+                rows.append(repo.entry_values(match_id, position, deal, entry, stamp))
+                if len(rows) == 20_000:
+                    conn.execute(insert(repo.E), rows)
+                    rows = []
+            if rows:
+                conn.execute(insert(repo.E), rows)
+            repo.summarise(conn, match_id, state)
+    store.close()
+    return path
