@@ -263,20 +263,21 @@ def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow
         match = repo.load(conn, repo.resolve_match_id(conn, match_id))
     players = match.settings.players
     rows = []
+    state = MatchState.start(match.settings)
     for stored, step in zip(match.entries, replay(match.settings, match.core_entries)):
-        outcome = step.entry.outcome
+        outcome, state = step.entry.outcome, step.after
         rows.append(
             HistoryRow(
-                number=step.deal.number,
+                number=step.number,
                 kind=step.entry.kind.value,
-                dealer=players[step.deal.dealer],
+                dealer=players[step.dealer],
                 scores={players[s]: p for s, p in outcome.scores.items()} if outcome else {},
                 renege=players[outcome.renege] if outcome and outcome.renege is not None else None,
-                totals=dict(zip(players, step.after.totals)),
+                totals=dict(zip(players, state.totals)),
                 recorded_at=stored.recorded_at,
             )
         )
-    return _result(match, match.state()), rows
+    return _result(match, state.abandon() if match.abandoned_at else state), rows
 
 
 def matches(store: Store) -> list[dict]:

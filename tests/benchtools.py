@@ -16,7 +16,9 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-SCOREPAD = [sys.executable, "-m", "scorepad"]
+# The console script, as people run it (python -m scorepad where it is not installed as one).
+_SCRIPT = Path(sys.executable).parent / "scorepad"
+SCOREPAD = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "scorepad"]
 PYTHON = [sys.executable]
 
 

@@ -1,7 +1,5 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
-from __future__ import annotations
-
 import json
 import sys
 from typing import TYPE_CHECKING, Annotated
@@ -59,8 +57,9 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     is written. Exit 0 when the deal was recorded; the match's status follows
     (with --json the report alone is printed, and the note goes to stderr).
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad audit deal7.txt
       scorepad audit tuesday/*.txt --json
       scorepad audit - < deal7.txt
@@ -111,7 +110,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         raise typer.Exit(1)
 
 
-def _print_report(out: Console, audited: Audited, ascii: bool) -> None:
+def _print_report(out: "Console", audited: "Audited", ascii: bool) -> None:
     """One report for people: a heading, the tricks as a table, the scores and every breach."""
     from rich import box
     from rich.table import Table
@@ -121,7 +120,7 @@ def _print_report(out: Console, audited: Audited, ascii: bool) -> None:
 
     report = audited.report
 
-    def text(value: str, style: str = "") -> Text:
+    def text(value: str, style: str = "") -> "Text":
         # Text, not markup: a name may hold brackets that Rich would read as a style.
         return Text(value.translate(_ASCII_SUITS) if ascii else value, style=style)
 

@@ -1,7 +1,5 @@
 """Commands for the club: stats, ratings, chart, report."""
 
-from __future__ import annotations
-
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -37,8 +35,9 @@ def stats(
     only decide who wins. Q♠, K♠ and A♠ are counted over the deals where the
     player's cards were entered (scorepad deal Ann=QS,2H): the "of" column.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad stats
       scorepad stats --preset spot-hearts --since 2026-09-01
       scorepad stats --since 2026-11-01 --until 2026-11-30 --json
@@ -102,8 +101,9 @@ def ratings(as_json: ListJson = False) -> None:
     ranks its winner first and the others by total. The rating is mu - 3 sigma:
     the skill scorepad is fairly sure the player has at least.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad ratings
       scorepad ratings --json
     """
@@ -132,8 +132,9 @@ def ratings(as_json: ListJson = False) -> None:
 def chart(match: MatchOpt = None) -> None:
     """The match's running totals after each deal as a line chart, one marker letter per player.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad chart
       scorepad chart --match 3 | less
     """
@@ -160,7 +161,7 @@ def chart(match: MatchOpt = None) -> None:
 PALETTE = ("cyan", "magenta", "green", "yellow", "bright_blue", "red")
 
 
-def _styled(line) -> Text:
+def _styled(line) -> "Text":
     from rich.text import Text
 
     text = Text()
@@ -183,8 +184,9 @@ def report(
     The page is self-contained (no scripts, nothing fetched) and prints on A4.
     Without --out it goes under exports/, never over an earlier report.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad report
       scorepad report --match 3 --out friday.html
     """

@@ -73,8 +73,10 @@ def say(message: str) -> None:
 
 
 def print_json(value) -> None:
+    """One JSON value on stdout: indented for a person at a terminal, compact (and quick) for a pipe."""
     # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
-    sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=2) + "\n")
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
 
 
 def fail(message: str) -> typer.Exit:

@@ -8,7 +8,6 @@ just offers nothing.
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import closing
 from pathlib import Path
 from urllib.parse import quote
@@ -32,6 +31,8 @@ def match_ids(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     path = Path(url[len("sqlite:///") :])
     if not path.is_file():
         return []
+    import sqlite3  # here, not at the top: completing anything else needs none of it
+
     try:
         with closing(sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=1)) as conn:
             rows = conn.execute(_MATCHES).fetchall()

@@ -1,15 +1,17 @@
 """Commands that write: new, deal, misdeal, undo, fix, abandon, rename."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
 
 from ..core.rules import HeartsLead, PassRule, Preset
-from .common import OPTIONS, console, print_json, refusals, say, use_ascii, open_store
+from .common import OPTIONS, console, open_store, print_json, refusals, say, use_ascii
+from .completion import match_ids
 
-MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).")]
+MatchOpt = Annotated[
+    int | None,
+    typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).", autocompletion=match_ids),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 RenegeOpt = Annotated[
     str | None, typer.Option("--renege", metavar="NAME", help="NAME reneged: takes the penalty total, the others 0.")
@@ -22,14 +24,15 @@ ScoresArg = Annotated[
 
 def show(result, as_json: bool) -> None:
     """After a write: the status as JSON for scripts, or what the table does next for people."""
-    from ..views import status_json
-    from . import render
+    if as_json:  # Rich is not even imported: a script's status costs no more than it must
+        from ..views import status_json
 
-    if as_json:
         if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
             say(result.note)
         print_json(status_json(result))
     else:
+        from . import render
+
         console().print(render.status(result, use_ascii()))
 
 
@@ -55,8 +58,9 @@ def new(
 ) -> None:
     """Start a match. Prints its id; the table's first steps go to stderr.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad new --players Ann,Bob,Cat
       scorepad new -p Ann,Bob,Cat,Dan --first-dealer Cat --until-over 100
       scorepad new -p Ann,Bob,Cat --cut Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D
@@ -101,8 +105,9 @@ def deal(
 ) -> None:
     """Enter one deal's scores: every player of the deal once, as points or as cards.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad deal Ann=10 Bob=13 Cat=20
       scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=-    (the rest follow from the cards)
       scorepad deal --renege Bob
@@ -116,8 +121,9 @@ def deal(
 def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Void the current deal: no score, and the same dealer deals again.
 
-    [bold]Example[/bold]
+    Example:
 
+    \b
       scorepad misdeal
     """
     from .. import services
@@ -130,8 +136,9 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
     A finished match reopens. A correction made with fix is not undone.
 
-    [bold]Example[/bold]
+    Example:
 
+    \b
       scorepad undo --match 3
     """
     from .. import services
@@ -148,8 +155,9 @@ def fix(
 ) -> None:
     """Replace the scores of deal N, checked as a new deal would be; the old ones stay in the trail.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad fix 2 Ann=13 Bob=10 Cat=20
       scorepad fix 5 --renege Cat
     """
@@ -161,8 +169,9 @@ def fix(
 def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """End a match without a winner; it is kept and shown as abandoned.
 
-    [bold]Example[/bold]
+    Example:
 
+    \b
       scorepad abandon --match 2
     """
     from .. import services
@@ -178,8 +187,9 @@ def rename(
 ) -> None:
     """Correct a player's name in a match.
 
-    [bold]Example[/bold]
+    Example:
 
+    \b
       scorepad rename Bobb Bob
     """
     from .. import services

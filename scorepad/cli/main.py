@@ -1,7 +1,5 @@
 """The ``scorepad`` application: the root options and the command modules."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 
@@ -18,14 +16,15 @@ app = typer.Typer(
     name="scorepad",
     help=(
         "Keep score of Black Maria at a real table: every entry is checked against the rules.\n\n"
-        "Start a match with [bold]scorepad new --players Ann,Bob,Cat[/bold], then enter each deal's "
-        "penalty points with [bold]scorepad deal Ann=10 Bob=13 Cat=20[/bold]. "
+        "Start a match with 'scorepad new --players Ann,Bob,Cat', then enter each deal's "
+        "penalty points with 'scorepad deal Ann=10 Bob=13 Cat=20'. "
         "After every deal scorepad tells who deals, who leads, which cards come out and whom to pass to."
     ),
     epilog="The store is a SQLite file in your data folder; choose another with --db or SCOREPAD_DB.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    # Plain click help: Rich's help formatter alone costs more than importing Typer.
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

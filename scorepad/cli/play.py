@@ -5,8 +5,6 @@ through one ``TableSession``, which keeps the match in memory and commits each
 accepted entry before the next line is read.
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Annotated
@@ -14,15 +12,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .common import console, open_store, refusals, use_ascii
-from .completion import match_ids
+from .entries import MatchOpt
 
 if TYPE_CHECKING:
     from ..table import TableSession
-
-MatchOpt = Annotated[
-    int | None,
-    typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).", autocompletion=match_ids),
-]
 
 HELP = """\
   Ann=10 Bob=13 Cat=20     a deal's scores, every player of the deal once (as scorepad deal takes them)
@@ -46,7 +39,7 @@ def play(
 
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
-    prompt takes the deal's scores (as [bold]scorepad deal[/bold] does), or
+    prompt takes the deal's scores (as `scorepad deal` does), or
     renege NAME, misdeal, undo, fix N NAME=SCORE..., status, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
@@ -60,8 +53,9 @@ def play(
     JSON (the object of scorepad status --json). Notes (a misdeal, an undo) go
     to stderr as "line N: note", and a summary at the end.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad play
       scorepad play --match 3 < friday.txt
       printf 'Ann=10 Bob=10 Cat=23\\nmisdeal\\nAnn=13 Bob=13 Cat=17\\nstatus\\n' | scorepad play --json
@@ -82,7 +76,7 @@ def play(
 # On a terminal.
 
 
-def _terminal(session: TableSession, ascii: bool) -> int:
+def _terminal(session: "TableSession", ascii: bool) -> int:
     from ..core.errors import ScorepadError
     from ..table import parse_line
     from . import render
@@ -126,21 +120,21 @@ def _terminal(session: TableSession, ascii: bool) -> int:
             out.print("The match is over: undo takes back the last entry; quit or Ctrl-D leaves.", markup=False)
 
 
-def _prompt(session: TableSession) -> str:
+def _prompt(session: "TableSession") -> str:
     deal = session.state.next
     if deal is None:
         return "over> "
     return f"{'tie-break' if deal.round else 'deal'} {deal.number}> "
 
 
-def _leave(session: TableSession) -> int:
+def _leave(session: "TableSession") -> int:
     state, match_id = session.state, session.match.id
     where = "the match is over" if state.finished else f"carry on with: scorepad play --match {match_id}"
     _stderr().print(f"Left the table: every entry so far is saved in match {match_id}; {where}.", markup=False)
     return 0
 
 
-def _complete_names(session: TableSession) -> None:
+def _complete_names(session: "TableSession") -> None:
     """TAB completion of commands and player names, where the terminal has readline."""
     try:
         import readline
@@ -183,7 +177,7 @@ def _lines(stream) -> Iterator[str]:
         yield line.decode("utf-8", errors="replace")
 
 
-def _pipe(session: TableSession, lines: Iterable[str], as_json: bool, ascii: bool) -> int:
+def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: bool) -> int:
     from ..core.errors import ScorepadError
     from ..table import parse_line
 
@@ -222,7 +216,7 @@ def _tell(number: int, message: str | None) -> None:
         sys.stderr.write(f"line {number}: {message}\n")
 
 
-def _print_status(session: TableSession, as_json: bool, ascii: bool) -> None:
+def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
     from ..views import status_json
     from . import render
 
@@ -235,7 +229,7 @@ def _print_status(session: TableSession, as_json: bool, ascii: bool) -> None:
         console().print(render.status(session.result, ascii))
 
 
-def _summary(session: TableSession, entered: int, refused: int) -> None:
+def _summary(session: "TableSession", entered: int, refused: int) -> None:
     from . import render
 
     state, players = session.state, session.match.settings.players

@@ -1,7 +1,5 @@
 """Commands that move history out and back in: export, import."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
@@ -31,8 +29,9 @@ def export(
     trail, for scorepad import. Without --out the file goes under exports/ with
     a new name, never over an earlier export.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad export
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
@@ -57,8 +56,9 @@ def import_(
     the whole file. A match already in the store (same unique id) is left
     alone, so importing a file twice changes nothing.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad import exports/all-20261129T201503Z.json --dry-run
       scorepad import backup.json
     """

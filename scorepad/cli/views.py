@@ -1,30 +1,23 @@
 """Commands that read: status, history, matches."""
 
-from __future__ import annotations
-
 import typer
 
 from .common import console, print_json, refusals, use_ascii, open_store
-from .entries import JsonOpt, MatchOpt
+from .entries import JsonOpt, MatchOpt, show
 
 
 def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Standings and what the table does next: dealer, eldest, cards out, passing.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad status
       scorepad status --match 3 --json
     """
     from .. import services
-    from ..views import status_json
-    from . import render
 
-    result = services.status(open_store(), match)
-    if as_json:
-        print_json(status_json(result))
-    else:
-        console().print(render.status(result, use_ascii()))
+    show(services.status(open_store(), match), as_json)
 
 
 def history(
@@ -32,38 +25,43 @@ def history(
 ) -> None:
     """Every entry that stands, oldest first, with the totals after each.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad history
       scorepad history --match 3 --json
     """
     from .. import services
-    from ..views import history_json
-    from . import render
 
     result, rows = services.history(open_store(), match)
     if as_json:
+        from ..views import history_json
+
         print_json(history_json(result, rows))
     else:
+        from . import render
+
         console().print(render.history(result, rows))
 
 
 def matches(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
     """Every match in the store, newest first.
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad matches
       scorepad matches --json
     """
     from .. import services
-    from . import render
 
     rows = services.matches(open_store())
     if as_json:
         keys = ("match", "name", "players", "created_at", "finished", "winner")
         print_json({"matches": [{k: r[k] for k in keys} | r for r in rows]})
     else:
+        from . import render
+
         console().print(render.matches(rows))
 
 
@@ -72,8 +70,9 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
 
     Exit 0 when all is well, 1 when something is wrong (each finding says what).
 
-    [bold]Examples[/bold]
+    Examples:
 
+    \b
       scorepad doctor
       scorepad --db club.db doctor --json
     """

@@ -290,20 +290,22 @@ class MatchState:
 
 @dataclass(frozen=True)
 class Step:
-    """One entry of a replayed match, with the deal it belonged to and the state after it."""
+    """One entry of a replayed match: the deal's number and dealer, and the state after it."""
 
     entry: Entry
-    deal: NextDeal
+    number: int  #: a misdeal carries the number of the deal dealt again
+    dealer: int
     after: MatchState
 
 
 def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
-    """Fold the entries one at a time, yielding each with its deal and the state after it."""
+    """Fold the entries one at a time, yielding each with its deal's number and dealer and the state after it."""
     state = MatchState.start(settings)
     for entry in entries:
-        deal = state._due()
+        _, dealer, _, _ = state._require_turn()
+        number = state.scored + 1
         state = state.apply(entry, strict=strict)
-        yield Step(entry, deal, state)
+        yield Step(entry, number, dealer, state)
 
 
 def fold(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> MatchState:

@@ -143,8 +143,11 @@ def create(conn: Connection, settings: Settings, name: str | None, uid: str, cut
     return match_id
 
 
+_LAST_TOUCH = select(func.max(M.c.touched))
+
+
 def _next_touch(conn: Connection) -> int:
-    return (conn.execute(select(func.max(M.c.touched))).scalar() or 0) + 1
+    return (conn.execute(_LAST_TOUCH).scalar() or 0) + 1
 
 
 def entry_values(match_id: int, position: int, deal: NextDeal, entry: Entry, recorded_at: str) -> dict:

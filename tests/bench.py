@@ -1,0 +1,119 @@
+"""The benchmark suite: every figure of issue 7 as a ratio to its floor, measured in one run.
+
+Run from the repository with ``python -m tests.bench`` (a few minutes; not
+collected by pytest). Each figure times whole processes, scorepad and its
+floor in turn, and prints the median of each and their ratio, with the budget
+where there is one. The growth table shows how status, history and export
+scale from 1,000 to 100,000 deals. Exit status 1 if a budget is exceeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from . import bench_audit, bench_export, bench_play
+from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
+
+TYPER = PYTHON + ["-c", "import typer"]
+STACK = PYTHON + ["-c", "import typer, sqlmodel, rich"]
+
+
+def startup(folder: Path) -> list[Figure]:
+    """--help and shell completion against importing Typer alone."""
+    store = build_store(folder / "small.db", 30)
+    complete = env_for(store) | {"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": "scorepad status --match ", "COMP_CWORD": "3"}
+    return [
+        compare("scorepad --help  vs  import typer", SCOREPAD + ["--help"], TYPER, runs=11, budget=1.5),
+        compare("scorepad deal --help  vs  import typer", SCOREPAD + ["deal", "--help"], TYPER, runs=11, budget=1.5),
+        compare("completion of match ids  vs  import typer", SCOREPAD, TYPER, runs=11, budget=1.5, env=complete),
+    ]
+
+
+def status(folder: Path) -> Figure:
+    store = build_store(folder / "status.db", 10_000)
+    return compare(
+        "status --json, 10,000 deals  vs  import typer, sqlmodel, rich",
+        SCOREPAD + ["status", "--json"], STACK, runs=9, budget=1.3, env=env_for(store),
+    )  # fmt: skip
+
+
+def play(folder: Path) -> Figure:
+    floor, net, start = bench_play.measure(folder, deals=3000, chunk=250)
+    return Figure("play from a pipe, per deal  vs  one durable SQLite commit", net, floor, budget=5.0)
+
+
+def audit(folder: Path) -> Figure:
+    records = folder / "records"
+    records.mkdir()
+    paths = bench_audit.write_records(records, 2000)
+    return compare(
+        "audit --json of 2,000 records  vs  import typer, rich; read and split",
+        SCOREPAD + ["audit", "--json", *paths], PYTHON + ["-c", bench_audit.FLOOR, *paths], runs=5,
+    )  # fmt: skip
+
+
+def export(folder: Path) -> Figure:
+    store = folder / "club.db"
+    bench_export.build_store(store, 100_000)
+    out = folder / "export.csv"
+    return compare(
+        "export --all of 100,000 deals to CSV  vs  sqlite3 + csv module",
+        SCOREPAD + ["--db", str(store), "export", "--all", "--force", "--out", str(out)],
+        PYTHON + ["-m", "tests.bench_export", "--floor", str(store), str(folder / "floor.csv")],
+        runs=5, budget=2.0,
+    )  # fmt: skip
+
+
+def growth(folder: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
+    """Seconds of status, history and export at each size; they should grow no faster than the deals."""
+    commands = {
+        "status --json": ["status", "--json"],
+        "history --json": ["history", "--json"],
+        "export (CSV)": ["export", "--all", "--force", "--out", str(folder / "growth.csv")],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for size in sizes:
+        store = build_store(folder / f"growth-{size}.db", size)
+        for name, args in commands.items():
+            runs = sorted(run_once(SCOREPAD + args, env_for(store)) for _ in range(3))
+            times[name].append(runs[1])
+    lines = [f"{'':<16}" + "".join(f"{size:>12,} deals" for size in sizes)]
+    for name, values in times.items():
+        cells = "".join(f"{v * 1000:15.0f} ms" for v in values)
+        lines.append(f"{name:<16}{cells}   x{values[-1] / values[0]:.1f} for x{sizes[-1] // sizes[0]} the deals")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip", nargs="*", default=[], help="parts to leave out: startup status play audit export growth")
+    args = parser.parse_args()
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as scratch:
+        folder = Path(scratch)
+        parts = {
+            "startup": lambda: figures.extend(startup(folder)),
+            "status": lambda: figures.append(status(folder)),
+            "play": lambda: figures.append(play(folder)),
+            "audit": lambda: figures.append(audit(folder)),
+            "export": lambda: figures.append(export(folder)),
+        }
+        for name, part in parts.items():
+            if name not in args.skip:
+                part()
+                print(figures[-1].line() if name != "startup" else "\n".join(f.line() for f in figures[-3:]), flush=True)
+        if "growth" not in args.skip:
+            print("\nhow the cost grows (median of 3 runs each):")
+            print("\n".join(growth(folder)))
+    over = [f for f in figures if not f.within]
+    print(f"\n{len(figures) - len(over)} of {len(figures)} figures within budget", file=sys.stderr)
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    os.environ.pop("SCOREPAD_DEBUG", None)
+    sys.exit(main())
