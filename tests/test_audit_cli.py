@@ -21,17 +21,8 @@ from scorepad.core.record import DealRecord, parse_record, write_record
 from scorepad.core.rules import CLASSIC, RuleSet
 from tests.dealgen import random_deal, records, without_names
 from tests.test_architecture import loaded_after
+from tests.test_record import SPEC_EXAMPLE  # legal, but it stops after three tricks
 
-# The example of spec/DEAL-RECORD.md: legal, but it stops after three tricks.
-SPEC_EXAMPLE = """\
-# Tuesday club, table 2, deal 7
-players: Ann Bob Cat Dan                 # seat order, clockwise
-dealer: Dan
-rules: classic hearts=broken slam=off    # optional; default classic
-1. Ann:7S Bob:9S Cat:QS Dan:2S           # a trick, in the order played
-2. Cat:4D Dan:8D Ann:JD Bob:2D           # Cat won trick 1, so Cat leads
-3. 5C KC 3H 6C                           # names may be left out
-"""
 
 
 def dealt(players: int = 3, dealer: str = "Ann", rules: RuleSet = CLASSIC, plant=None, seed: int = 0):
