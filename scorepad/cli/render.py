@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.match import MatchState, NextDeal
-from ..core.rules import Direction
+from ..core.rules import PASS_SIZE, Direction
 
 if TYPE_CHECKING:
     from ..services import HistoryRow, Result
@@ -60,7 +60,7 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
         lines.append("  No passing this deal.")
     else:
         pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
-        lines.append(f"  Pass 3 cards {deal.direction.value}: {pairs}.")
+        lines.append(f"  Pass {PASS_SIZE} cards {deal.direction.value}: {pairs}.")
         if not state.rules.queen_may_be_passed:
             queen = "QS" if ascii else "Q♠"
             lines.append(f"  The {queen} may not be passed.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from .cards import Card, removed_cards
@@ -141,7 +141,6 @@ class MatchState:
     tiebreak: tuple[tuple[int, ...], int] | None = None  #: (tied seats, round) when one is due
     winner: int | None = None
     abandoned: bool = False
-    last_scores: Mapping[int, int] = field(default_factory=dict, compare=False)
 
     @classmethod
     def start(cls, settings: Settings) -> MatchState:
@@ -223,7 +222,7 @@ class MatchState:
         kind, dealer, players, round_ = self._require_turn()
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
-            return replace(self, last_scores={})
+            return self
         if entry.kind is not kind:
             due = "a tie-break deal" if kind is EntryKind.TIEBREAK else "a deal"
             raise RuleError(f"deal {number} must be {due}, not a {entry.kind.value}")
@@ -233,7 +232,7 @@ class MatchState:
         if strict:
             check_outcome(self.rules, players, outcome, self.settings.names)
         if kind is EntryKind.TIEBREAK:
-            state = replace(self, scored=number, last_dealer=dealer, last_scores=outcome.scores)
+            state = replace(self, scored=number, last_dealer=dealer)
             return state._settle(outcome.scores, round_=round_ + 1)
         scores = outcome.scores
         totals = tuple(t + scores[s] for s, t in enumerate(self.totals))
@@ -243,7 +242,6 @@ class MatchState:
             deals_played=self.deals_played + 1,
             scored=number,
             last_dealer=dealer,
-            last_scores=scores,
         )
         if not self.settings.format.ended(totals, state.deals_played):
             return state
