@@ -54,6 +54,8 @@ class Audited:
 def read_text(source: str) -> str:
     """The text of a file, or of standard input for ``-``: UTF-8, any line endings."""
     if source == STDIN:
+        if sys.stdin is None or sys.stdin.closed:
+            raise OSError("standard input is closed")
         if not hasattr(sys.stdin, "buffer"):  # a text-only stream, already decoded
             return sys.stdin.read()
         data = sys.stdin.buffer.read()

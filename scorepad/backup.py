@@ -22,7 +22,7 @@ from .core.errors import ScorepadError
 from .core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
 from .core.names import check_name
 from .core.rules import RuleSet
-from .core.scoring import Outcome
+from .core.scoring import Outcome, check_outcome
 from .store import repo
 from .store.db import NoStoreYet, Store
 from .store.models import REPLACED, STANDING, UNDONE
@@ -195,9 +195,11 @@ def _time(obj: dict, key: str, where: str, null: bool = False) -> str | None:
     value = _field(obj, key, str, where, null)
     if value is not None:
         try:
-            datetime.fromisoformat(value)
+            stamp = datetime.fromisoformat(value)
         except ValueError:
             raise BackupError(f"{where}.{key} is not an ISO-8601 time: {value[:40]!r}") from None
+        if stamp.utcoffset() is None:  # spec/CLI.md: times carry their offset
+            raise BackupError(f"{where}.{key} has no UTC offset: {value[:40]!r}")
     return value
 
 
@@ -326,8 +328,24 @@ def _by_seat(values: dict, kind: type, settings: Settings, where: str) -> dict:
     return dict(sorted(found.items()))
 
 
+def _check_trail(match: BackupMatch) -> None:
+    """Entries that no longer stand were still real deals: check their scores as a deal of their players."""
+    players = len(match.settings.players)
+    for item in match.trail:
+        outcome = item.entry.outcome
+        if item.state == STANDING or outcome is None:
+            continue
+        seats = tuple(sorted(outcome.scores))
+        where = f"{match.label}, {item.state} {item.kind} {item.number}"
+        regular = item.entry.kind is EntryKind.DEAL
+        if len(seats) != players if regular else not 2 <= len(seats) < players:
+            raise BackupError(f"{where}: scores for the wrong players")
+        _checked(lambda: check_outcome(match.settings.rules, seats, outcome, match.settings.names), where)
+
+
 def _fold(match: BackupMatch) -> MatchState:
     """Fold the entries that stand, checking each as ``deal`` would have when it was entered."""
+    _check_trail(match)
     standing = sorted((e for e in match.trail if e.state == STANDING), key=lambda e: e.position)
     positions = [e.position for e in standing]
     if len(set(positions)) != len(positions):

@@ -24,7 +24,7 @@ class Finding:
 def examine(url: str) -> list[Finding]:
     """Every check, in order; a store that cannot be opened is one failed finding."""
     try:
-        store = Store(url)
+        store = Store(url).open()  # opening checks the schema version, and creates nothing
     except StoreError as error:
         return [Finding("opens", False, str(error))]
     try:

@@ -101,9 +101,14 @@ def player_ratings(store) -> list[PlayerRating]:
     """Read the finished matches once and rate every player from scratch."""
     from .store import repo
 
-    with store.read() as conn:
-        matches = repo.club_matches(conn, finished=True)
-        seats = repo.club_seats(conn)
-        deals = repo.club_deals(conn, finished=True)
-        results = standings(matches, seats, deals)
+    from .store.db import NoStoreYet
+
+    try:
+        with store.read() as conn:
+            matches = repo.club_matches(conn, finished=True)
+            seats = repo.club_seats(conn)
+            deals = repo.club_deals(conn, finished=True)
+            results = standings(matches, seats, deals)
+    except NoStoreYet:  # nothing played yet: nobody to rate
+        return []
     return rate(results)

@@ -50,6 +50,7 @@ def new_match(
     name: str | None = None,
 ) -> Result:
     names = tuple(check_name(p) for p in players)
+    name = name or None  # an empty name is no name; any other text is kept exactly (the CSV escapes it)
     seen: dict[str, str] = {}
     for player in names:
         if player.casefold() in seen:
@@ -57,10 +58,10 @@ def new_match(
         seen[player.casefold()] = player
     format = format or Format(FormatKind.DEALS, 3 * len(names))
     probe = Settings(names, rules, format)  # checks the number of players and the format
-    if first_dealer and cuts:
+    if first_dealer is not None and cuts:
         raise RuleError("name the first dealer or give the cut, not both")
     dealer = 0
-    if first_dealer:
+    if first_dealer is not None:
         dealer = probe.seat_of(first_dealer)
     elif cuts:
         rounds = [{probe.seat_of(n): c for n, c in r.items()} for r in cuts]
@@ -231,14 +232,15 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
     with store.write() as conn:
         match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
         seat = match.settings.seat_of(old)
+        old = match.settings.players[seat]  # as stored, whatever case it was typed in
         new = check_name(new)
         for other, player in enumerate(match.settings.players):
             if other != seat and player.casefold() == new.casefold():
                 raise RuleError(f"{player} already plays in match {match.id}")
         repo.rename(conn, match.id, seat, new)
         repo.summarise(conn, match.id, match.state())
-        match = repo.load(conn, match.id)
-    return _result(match, match.state(), f"{match.settings.players[seat]} was {old}")
+        match = repo.load(conn, match.id, entries=False)
+    return _result(match, match.state(), f"{new} was {old}")
 
 
 def status(store: Store, match_id: int | None) -> Result:

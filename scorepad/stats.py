@@ -138,8 +138,13 @@ def player_stats(store, preset: Preset, since: date | None = None, until: date |
     """Read the store once and tally every player of the preset's matches in the dates given."""
     from .store import repo
 
+    from .store.db import NoStoreYet
+
     low, high = date_bounds(since, until)
-    with store.read() as conn:
-        matches = repo.club_matches(conn, low, high)
-        seats = repo.club_seats(conn, low, high)
-        return tally(preset, matches, seats, repo.club_deals(conn, low, high))
+    try:
+        with store.read() as conn:
+            matches = repo.club_matches(conn, low, high)
+            seats = repo.club_seats(conn, low, high)
+            return tally(preset, matches, seats, repo.club_deals(conn, low, high))
+    except NoStoreYet:  # nothing played yet: no figures, not an error
+        return []

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, select, true
+from sqlalchemy import Connection
 
 from . import services
 from .core.errors import NotationError, RuleError, UnknownNameError
@@ -25,7 +25,6 @@ from .core.match import MatchState
 from .services import Result, Written
 from .store import repo
 from .store.db import Store
-from .store.models import STANDING
 
 #: Words of the line protocol, besides ``NAME=SCORE ...``; ``fix`` and ``help`` are additions to spec/CLI.md.
 COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "help", "quit")
@@ -115,7 +114,7 @@ class TableSession:
     def refresh(self) -> str | None:
         """Reload if the match was written elsewhere (before showing a status); say so."""
         with self.store.read() as conn:
-            if not self._stale and _touched(conn, self.match.id) == self.touched:
+            if not self._stale and repo.touched(conn, self.match.id) == self.touched:
                 return None
             self._load(conn, self.match.id)
         self._stale = False
@@ -135,7 +134,7 @@ class TableSession:
         note = None
         try:
             with self.store.write() as conn:
-                if self._stale or _touched(conn, self.match.id, lock=True) != self.touched:
+                if self._stale or repo.touched(conn, self.match.id, lock=True) != self.touched:
                     shown = self.state.next
                     self._load(conn, self.match.id)
                     self._stale = False
@@ -160,7 +159,7 @@ class TableSession:
 
     def _take(self, conn: Connection, done: Written) -> None:
         """Bring the session up to what was just written, inside the same transaction."""
-        self.touched, last_id, recorded_at = _after_write(conn, self.match.id)
+        self.touched, last_id, recorded_at = repo.after_write(conn, self.match.id)
         if done.entry is not None:  # appended: the row repo.append wrote, with the id the store gave it
             position = self.match.entries[-1].position + 1 if self.match.entries else 1
             self.match.entries.append(
@@ -171,37 +170,4 @@ class TableSession:
     def _load(self, conn: Connection, match_id: int) -> None:
         self.match = repo.load(conn, match_id)
         self.state: MatchState = self.match.state()
-        self.touched = _touched(conn, match_id)
-
-
-# Two small reads the session needs and the one-shot commands do not, built
-# once: constructing a statement costs more than running it.
-
-_M, _E = repo.M, repo.E
-_TOUCHED = select(_M.c.touched).where(_M.c.id == bindparam("match_id"))
-_TOUCHED_LOCKED = _TOUCHED.with_for_update()  # serialises writers on PostgreSQL, as repo.load(lock=True) does
-_LAST = (
-    select(_E.c.id, _E.c.recorded_at)
-    .where(_E.c.match_id == bindparam("match_id"), _E.c.state == STANDING)
-    .order_by(_E.c.position.desc())
-    .limit(1)
-    .subquery()
-)
-_AFTER_WRITE = (
-    select(_M.c.touched, _LAST.c.id, _LAST.c.recorded_at)
-    .select_from(_M.outerjoin(_LAST, true()))
-    .where(_M.c.id == bindparam("match_id"))
-)
-
-
-def _touched(conn: Connection, match_id: int, lock: bool = False) -> int:
-    """The match row's write counter, which every write of the match bumps."""
-    touched = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
-    if touched is None:
-        raise UnknownNameError(f"there is no match {match_id} any more")
-    return touched
-
-
-def _after_write(conn: Connection, match_id: int) -> tuple[int, int | None, str | None]:
-    """The counter after our own write, and the id and time of the last entry that stands."""
-    return tuple(conn.execute(_AFTER_WRITE, {"match_id": match_id}).one())
+        self.touched = repo.touched(conn, match_id)

@@ -340,3 +340,21 @@ def test_any_written_record_gives_the_engines_report(cli, record, ascii):
     report = audit(record)
     assert result.exit_code == (0 if report.legal and report.complete else 1)
     assert json.loads(result.stdout) == report.to_json()
+
+
+def test_a_closed_standard_input_is_reported_not_a_crash(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad", "audit", "-"], stdin=subprocess.DEVNULL, capture_output=True, text=True
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    import os
+
+    # As the shell's "<&-" does: Python then starts with no sys.stdin at all.
+    closed = subprocess.run(
+        [sys.executable, "-m", "scorepad", "audit", "-"], preexec_fn=lambda: os.close(0), capture_output=True, text=True
+    )
+    assert closed.returncode == 1, closed.stderr
+    assert "standard input is closed" in closed.stderr and "internal error" not in closed.stderr

@@ -285,6 +285,10 @@ def scores_of(data: dict, index: int) -> dict:
         (lambda d: d["matches"][0]["trail"][1].update(scores={"Ann": 0}), "a misdeal has no scores"),
         (lambda d: d["matches"][0]["trail"][4].update(replaces=5), "should name an earlier entry"),
         (lambda d: d["matches"][0].update(abandoned_at="2026-11-29T20:15:03+00:00"), "is abandoned, yet"),
+        # Entries that no longer stand were real deals too, and are checked as such.
+        (lambda d: scores_of(d, 3).update(Ann=999), "replaced deal 3: the scores add up to 1035"),
+        (lambda d: scores_of(d, 5).update(Ann=44, Bob=-1), "undone tiebreak 4: no real deal gives"),
+        (lambda d: scores_of(d, 5).pop("Bob"), "undone tiebreak 4: scores for the wrong players"),
     ],
 )
 def test_a_bad_entry_refuses_the_whole_file_naming_the_match_and_deal(cli, tuesday, tmp_path, change, says):
@@ -294,6 +298,12 @@ def test_a_bad_entry_refuses_the_whole_file_naming_the_match_and_deal(cli, tuesd
     line = cli.refused("--db", other, "import", tampered(tuesday, change), says=says)
     assert "match 1 “Tuesday”" in line and line.startswith(f"scorepad: {tmp_path / 'tampered.json'}: ")
     assert dump(other) == before
+
+
+def test_a_time_without_its_offset_is_refused(cli, tuesday, unchanged):
+    with unchanged():
+        change = lambda d: d["matches"][0].update(created_at="2026-01-01")  # noqa: E731
+        cli.refused("import", tampered(tuesday, change), says="match 1.created_at has no UTC offset")
 
 
 def test_scores_no_real_deal_gives_are_refused(cli, tmp_path):

@@ -1028,3 +1028,31 @@ def test_names_a_terminal_cannot_show_do_not_fail_a_written_deal(tmp_path, store
     assert json.loads(done.stdout)["totals"] == {"Zoë": 10, "李": 13, "Cat": 20}
     shown = scorepad("history")
     assert (shown.returncode, shown.stderr) == (0, b"")
+
+
+def test_names_with_brackets_are_shown_as_typed_not_as_markup(cli):
+    """Rich reads "[/]" as markup; a player may still be called that, and every view must show it."""
+    cli("new", "--players", "[/],x[b]y,Cat", "--name", "[red]")
+    cli("deal", "[/]=43", "x[b]y=0", "Cat=0")
+    assert "x[b]y" in cli("status").stdout
+    assert "[/]" in cli("history").stdout
+    assert "[red]" in cli("matches").stdout
+    assert cli.json("status")["totals"] == {"[/]": 43, "x[b]y": 0, "Cat": 0}
+
+
+def test_an_empty_match_name_is_no_name_and_an_empty_first_dealer_no_player(cli, unchanged):
+    assert cli.json("new", "--players", "Ann,Bob,Cat", "--name", "")["name"] is None
+    with unchanged():
+        cli.refused("new", "--players", "Ann,Bob,Cat", "--first-dealer", "", says="no player ''")
+
+
+def test_an_unknown_match_id_is_refused_as_unknown_not_as_usage(cli):
+    cli("new", "--players", "Ann,Bob,Cat")
+    for match in ("0", "-1", "99"):
+        cli.refused("status", "--match", match, says=f"there is no match {match}")
+
+
+def test_a_player_name_a_deal_record_would_misread_is_refused(cli, unchanged):
+    with unchanged():
+        cli.refused("new", "--players", "Ann,Dealer,Cat", says="read it as a key")
+        cli.refused("new", "--players", "Ann,12.,Cat", says="trick number")

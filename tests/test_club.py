@@ -150,7 +150,7 @@ def test_ratings_leave_out_abandoned_matches(cli):
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     cli("abandon")
-    assert cli.json("ratings") == {"players": []}
+    assert cli.json("ratings")["players"] == []
     assert "No finished match" in cli("ratings").stdout
 
 
@@ -249,3 +249,9 @@ def test_report_of_a_match_without_deals(cli, tmp_path, monkeypatch):
 def test_club_commands_have_examples(cli):
     for command in ("stats", "ratings", "chart", "report"):
         assert "Examples" in cli(command, "--help").stdout
+
+
+def test_stats_and_ratings_of_a_store_with_nothing_in_it_are_empty(cli, store_path):
+    assert cli.json("stats")["players"] == []
+    assert cli.json("ratings")["players"] == []
+    assert not store_path.exists()  # asking wrote nothing

@@ -460,3 +460,10 @@ def test_the_session_on_postgres(pg_url):
     finally:
         session.store.close()
         other.close()
+
+
+def test_a_byte_order_mark_before_the_first_line_is_not_part_of_the_entry(cli):
+    cli("new", "--players", "Ann,Bob,Cat")
+    done = pipe(input="\ufeffAnn=10 Bob=10 Cat=23\n".encode("utf-8"))
+    assert done.returncode == 0, done.stderr
+    assert cli.json("status")["totals"] == {"Ann": 10, "Bob": 10, "Cat": 23}

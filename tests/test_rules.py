@@ -62,3 +62,10 @@ def test_rules_round_trip_through_json_and_words(preset):
 def test_frozen():
     with pytest.raises(AttributeError):
         RuleSet.build().slam = True
+
+
+def test_the_bonus_card_belongs_to_the_omnibus_preset():
+    """A classic match with a bonus card would total 33 and be counted among 43-point deals."""
+    with pytest.raises(RuleError, match="use --rules omnibus"):
+        RuleSet.build("classic", omnibus="JD")
+    assert RuleSet.parse_words("omnibus omnibus=10D").deal_total(4) == 33

@@ -22,7 +22,6 @@ MatchOpt = Annotated[
     typer.Option(
         "--match",
         "-m",
-        min=1,
         help="Check under this match's rules (with --record, default: the latest one used).",
         autocompletion=match_ids,
     ),

@@ -59,17 +59,16 @@ def use_ascii() -> bool:
     return False
 
 
-def console() -> Console:
+def console(stderr: bool = False, soft_wrap: bool = False) -> Console:
+    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap)
 
 
 def say(message: str) -> None:
     """A message for people, on stderr, so that stdout stays clean for --json."""
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(message, markup=False)
+    console(stderr=True).print(message)
 
 
 def print_json(value) -> None:

@@ -10,7 +10,8 @@ from .completion import match_ids
 
 MatchOpt = Annotated[
     int | None,
-    typer.Option("--match", "-m", min=1, help="Match id (default: the latest one used).", autocompletion=match_ids),
+    # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
+    typer.Option("--match", "-m", help="Match id (default: the latest one used).", autocompletion=match_ids),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 RenegeOpt = Annotated[
@@ -91,9 +92,8 @@ def new(
         return
     print(result.match_id)
     from . import render
-    from rich.console import Console
 
-    Console(stderr=True, highlight=False).print(render.status(result, use_ascii()))
+    console(stderr=True).print(render.status(result, use_ascii()))
 
 
 def deal(
@@ -109,7 +109,7 @@ def deal(
 
     \b
       scorepad deal Ann=10 Bob=13 Cat=20
-      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=-    (the rest follow from the cards)
+      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=11    (cards and points mix)
       scorepad deal --renege Bob
       scorepad deal --expect 4 Ann=0 Bob=30 Cat=13
     """

@@ -173,7 +173,9 @@ def _lines(stream) -> Iterator[str]:
     if raw is None:
         yield from stream
         return
-    for line in raw:
+    for number, line in enumerate(raw):
+        if number == 0 and line.startswith(b"\xef\xbb\xbf"):
+            line = line[3:]  # the byte-order mark some editors put first: not part of the entry
         yield line.decode("utf-8", errors="replace")
 
 
@@ -246,9 +248,7 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
 
 
 def _stderr():
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return console(stderr=True, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.cards import deck
 from ..core.match import MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 
@@ -54,7 +55,7 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
         lines = [f"Deal {deal.number}{_of(state)}:"]
     lines.append(f"  {players[deal.dealer]} deals; {players[deal.eldest]} (eldest) leads the first trick.")
     removed = cards_text(deal.removed, ascii) if deal.removed else "nothing (full deck)"
-    size = (52 - len(deal.removed)) // len(deal.players)
+    size = len(deck(len(deal.players))) // len(deal.players)
     lines.append(f"  Take out {removed}: {size} cards each. The scores add up to {deal.deal_total}.")
     if deal.direction is Direction.NONE:
         lines.append("  No passing this deal.")
@@ -146,7 +147,7 @@ def matches(rows: list[dict]) -> Table:
             r["name"] or "",
             ", ".join(r["players"]),
             r["rules"],
-            r["created_at"].replace("+00:00", ""),
+            r["created_at"][:16].replace("T", " "),  # to the minute: the table stays within 80 columns
             str(r["deals_played"]),
             result,
         )

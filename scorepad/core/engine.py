@@ -15,6 +15,7 @@ from .cards import FULL_DECK, Card
 from .record import DealRecord
 from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
+from .scoring import renege_outcome, slam_score
 
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit"]
 
@@ -124,19 +125,16 @@ def _scores(
     count = len(players)
     renege = _first_renege(breaches)
     if renege is not None:
-        return {name: rules.penalty_total(count) if name == renege.player else 0 for name in players}
+        outcome = renege_outcome(rules, range(count), players.index(renege.player))
+        return {players[seat]: points for seat, points in outcome.scores.items()}
     scores = dict.fromkeys(players, 0)
+    taken: dict[str, set[Card]] = {name: set() for name in players}
     for trick in tricks:
         if trick.winner is not None:
             scores[trick.winner] += trick.points
-    if rules.slam:
-        taken: dict[str, set[Card]] = {name: set() for name in players}
-        for trick in tricks:
-            if trick.winner is not None:
-                taken[trick.winner].update(trick.cards)
-        for name in players:
-            if rules.penalty_cards(count) <= taken[name]:
-                # The omnibus bonus is no penalty card: its taker keeps it, slam or not.
-                bonus = sum(rules.points(card) for card in taken[name] if rules.points(card) < 0)
-                scores[name] = bonus - rules.penalty_total(count)
+            taken[trick.winner].update(trick.cards)
+    for name in players:
+        slam = slam_score(rules, count, taken[name])
+        if slam is not None:
+            scores[name] = slam
     return scores

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 from .errors import NotationError
 
 FORBIDDEN = "=,:#"
 MAX_LENGTH = 40
+#: The keys of a deal record's lines (spec/DEAL-RECORD.md): a trick line may start
+#: with a name, so no name may read as one of them, nor as a trick number like "12.".
+RECORD_KEYS = ("players", "dealer", "rules")
+_READS_AS_KEY = re.compile("|".join(RECORD_KEYS) + r"|\d+\..*", re.IGNORECASE)
 
 
 def check_name(name: str) -> str:
     """The name as given, or NotationError saying what is wrong with it."""
     if not name:
-        raise NotationError("a player's name cannot be empty")
+        raise NotationError(f"{name!r} is not a name: a player's name cannot be empty")
     if any(ch.isspace() for ch in name):
         raise NotationError(f"a player's name has no spaces: {name!r}")
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
@@ -21,4 +27,6 @@ def check_name(name: str) -> str:
         raise NotationError(f"a player's name cannot contain control characters: {name!r}")
     if len(name) > MAX_LENGTH:
         raise NotationError(f"a player's name has at most {MAX_LENGTH} characters: {name[:MAX_LENGTH]!r}...")
+    if _READS_AS_KEY.fullmatch(name):
+        raise NotationError(f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number")
     return name

@@ -17,16 +17,16 @@ from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, ScorepadError
+from .names import RECORD_KEYS, check_name
 from .rules import RuleSet
 
 #: One card of a trick: the name written before it (or None) and the card.
 Play = tuple[str | None, Card]
 
-_KEY = re.compile(r"players|dealer|rules", re.IGNORECASE)
+_KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
 _TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
-_NOT_IN_NAME = re.compile(r"[\s=,:#]")
 _COLON = re.compile(r"\s*:\s*")
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -93,15 +93,6 @@ class DealRecord:
 
     def without_hands(self) -> DealRecord:
         return replace(self, hands={})
-
-
-def check_name(name: str) -> None:
-    """Refuse a name the notation could not read back."""
-    if not name or _NOT_IN_NAME.search(name):
-        raise NotationError(f"{name!r} is not a name (no spaces, '=', ',', ':' or '#')")
-    # A trick line may start with a name, so a name must not read as a key or a number.
-    if _KEY.fullmatch(name) or _TRICK_NUMBER.fullmatch(name):
-        raise NotationError(f"{name!r} cannot be a name in a deal record: it reads as a key or a trick number")
 
 
 def _seat(seat: dict[str, str], name: str) -> str:

@@ -92,8 +92,13 @@ class RuleSet:
             given["hearts"] = _enum_value(HeartsLead, given["hearts"], "hearts")
         if "pass_rule" in given:
             given["pass_rule"] = _enum_value(PassRule, given["pass_rule"], "pass")
-        if "omnibus" in given and not isinstance(given["omnibus"], Card):
-            given["omnibus"] = parse_omnibus(given["omnibus"])
+        if "omnibus" in given:
+            # The bonus card is the omnibus preset's setting: under another preset it would
+            # change that preset's deal total, and its figures would no longer compare.
+            if preset is not Preset.OMNIBUS:
+                raise RuleError(f"the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset.value}")
+            if not isinstance(given["omnibus"], Card):
+                given["omnibus"] = parse_omnibus(given["omnibus"])
         rules = replace(rules, **given)
         if rules.slam and not rules.can_slam:
             raise RuleError(f"{preset.value} has a single penalty card, so there is no slam")

@@ -9,7 +9,7 @@ A renege and, with the slam option, a slam are outcomes of their own.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, deck
@@ -131,22 +131,31 @@ def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
     bonus = rules.points(rules.omnibus) if rules.omnibus else 0
     spare = [rules.points(c) for c in unassigned - penalty]  # at most the omnibus card
     for seat, hand in given.items():
-        if penalty <= set(hand):
-            if not split_possible(spare, list(points.values())):
-                return None
-            return seat, -total + (bonus if rules.omnibus in hand else 0)
+        score = slam_score(rules, players, hand)
+        if score is not None:
+            return (seat, score) if split_possible(spare, list(points.values())) else None
     if penalty & {c for hand in given.values() for c in hand}:
         return None  # someone entered by cards holds a penalty card: no slam by a points player
     for seat, score in points.items():
         others = [s for s in points if s != seat]
         for keeps_bonus in ((False, True) if spare else (False,)):
             own = bonus if keeps_bonus else 0
-            if score not in (total + own, -total + own):
+            # The table enters a slam as T or -T; with the bonus too, only as -T + bonus:
+            # T + bonus (33 in omnibus) is also what an ordinary deal can give, so it stays one.
+            if score not in ((-total + own,) if keeps_bonus else (total, -total)):
                 continue
             rest = spare[1:] if keeps_bonus else spare
             if split_possible(rest, [points[s] for s in others]):
                 return seat, -total + own
     return None
+
+
+def slam_score(rules: RuleSet, players: int, taken: Collection[Card]) -> int | None:
+    """What taking these cards scores by the slam rule (minus the penalty total, the bonus kept), or None."""
+    if not rules.slam or not rules.penalty_cards(players) <= set(taken):
+        return None
+    bonus = rules.points(rules.omnibus) if rules.omnibus in taken else 0
+    return bonus - rules.penalty_total(players)
 
 
 def _ordered(seats: Sequence[int], scores: Mapping[int, int]) -> dict[int, int]:

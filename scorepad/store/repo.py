@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, true, update
 
 from ..core.cards import Card
 from ..core.errors import UnknownNameError
@@ -135,7 +135,7 @@ def create(conn: Connection, settings: Settings, name: str | None, uid: str, cut
             first_dealer=settings.first_dealer,
             cuts=json.dumps(cuts) if cuts else None,
             created_at=stamp,
-            touched=_next_touch(conn),
+            touched=next_touch(conn),
             **summary_columns(MatchState.start(settings)),
         )
     ).inserted_primary_key[0]
@@ -146,7 +146,8 @@ def create(conn: Connection, settings: Settings, name: str | None, uid: str, cut
 _LAST_TOUCH = select(func.max(M.c.touched))
 
 
-def _next_touch(conn: Connection) -> int:
+def next_touch(conn: Connection) -> int:
+    """The write counter's next value: the match written last is the default one."""
     return (conn.execute(_LAST_TOUCH).scalar() or 0) + 1
 
 
@@ -216,7 +217,7 @@ def summary_columns(state: MatchState) -> dict:
 
 def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> None:
     """Keep the match row's summary, snapshot and write order up to date after a write."""
-    values = {"b_match": match_id, "touched": _next_touch(conn)} | summary_columns(state)
+    values = {"b_match": match_id, "touched": next_touch(conn)} | summary_columns(state)
     if abandoned_at:
         values["abandoned_at"] = abandoned_at
     conn.execute(_SUMMARY, values)
@@ -229,10 +230,7 @@ def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
 def list_matches(conn: Connection) -> list[dict]:
     """Every match, newest first, from the summary kept on the match row."""
     rows = conn.execute(select(M).order_by(M.c.created_at.desc(), M.c.id.desc())).all()
-    seats = conn.execute(select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)).all()
-    players: dict[int, list[str]] = {}
-    for match_id, name in seats:
-        players.setdefault(match_id, []).append(name)
+    players = seat_names(conn)
     return [
         {
             "match": r.id,
@@ -266,8 +264,12 @@ def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[
     query = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
     if match_id is not None:
         query = query.where(S.c.match_id == match_id)
+    return _names_by_match(conn.execute(query))
+
+
+def _names_by_match(rows) -> dict[int, list[str]]:
     names: dict[int, list[str]] = {}
-    for owner, name in conn.execute(query):
+    for owner, name in rows:
         names.setdefault(owner, []).append(name)
     return names
 
@@ -299,10 +301,6 @@ def match_ids_by_uid(conn: Connection, uids: list[str]) -> dict[str, int]:
         query = select(M.c.uid, M.c.id).where(M.c.uid.in_(uids[start : start + 500]))
         found.update((uid, id_) for uid, id_ in conn.execute(query))
     return found
-
-
-def next_touch(conn: Connection) -> int:
-    return _next_touch(conn)
 
 
 def insert_match(conn: Connection, values: dict, players: list[str]) -> int:
@@ -361,10 +359,7 @@ def club_seats(conn: Connection, since: str | None = None, until: str | None = N
     conditions = _created_between(since, until)
     if conditions:
         query = query.join(M, M.c.id == S.c.match_id).where(*conditions)
-    names: dict[int, list[str]] = {}
-    for owner, name in conn.execute(query):
-        names.setdefault(owner, []).append(name)
-    return names
+    return _names_by_match(conn.execute(query))
 
 
 def club_deals(conn: Connection, since: str | None = None, until: str | None = None, finished: bool = False):
@@ -380,3 +375,34 @@ def club_deals(conn: Connection, since: str | None = None, until: str | None = N
     if conditions:
         query = query.join(M, M.c.id == E.c.match_id).where(*conditions)
     return conn.execute(query)
+
+
+# Two small reads the table mode needs and the one-shot commands do not.
+
+_TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
+_TOUCHED_LOCKED = _TOUCHED.with_for_update()  # serialises writers on PostgreSQL, as load(lock=True) does
+_LAST = (
+    select(E.c.id, E.c.recorded_at)
+    .where(E.c.match_id == bindparam("match_id"), E.c.state == STANDING)
+    .order_by(E.c.position.desc())
+    .limit(1)
+    .subquery()
+)
+_AFTER_WRITE = (
+    select(M.c.touched, _LAST.c.id, _LAST.c.recorded_at)
+    .select_from(M.outerjoin(_LAST, true()))
+    .where(M.c.id == bindparam("match_id"))
+)
+
+
+def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
+    """The match row's write counter, which every write of the match bumps."""
+    value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
+    if value is None:
+        raise UnknownNameError(f"there is no match {match_id} any more")
+    return value
+
+
+def after_write(conn: Connection, match_id: int) -> tuple[int, int | None, str | None]:
+    """The counter after our own write, and the id and time of the last entry that stands."""
+    return tuple(conn.execute(_AFTER_WRITE, {"match_id": match_id}).one())
