@@ -338,7 +338,7 @@ def _check_trail(match: BackupMatch) -> None:
         seats = tuple(sorted(outcome.scores))
         where = f"{match.label}, {item.state} {item.kind} {item.number}"
         regular = item.entry.kind is EntryKind.DEAL
-        if len(seats) != players if regular else not 2 <= len(seats) < players:
+        if len(seats) != players if regular else not 2 <= len(seats) <= players:  # all may tie
             raise BackupError(f"{where}: scores for the wrong players")
         _checked(lambda: check_outcome(match.settings.rules, seats, outcome, match.settings.names), where)
 

@@ -413,3 +413,16 @@ def test_a_backup_restores_into_postgresql_too(cli, tuesday, pg_url):
     before = cli.json("--db", pg_url, "matches")
     cli("--db", pg_url, "import", tuesday)
     assert cli.json("--db", pg_url, "matches") == before
+
+
+def test_an_undone_tiebreak_of_the_whole_table_is_restored(cli, tmp_path):
+    """All three tie: the tie-break deal is played by everyone, and an undone one must restore too."""
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    for scores in (("15", "14", "14"), ("14", "15", "14"), ("14", "14", "15")):  # 43 each
+        cli("deal", *(f"{p}={v}" for p, v in zip(("Ann", "Bob", "Cat"), scores)))
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")  # the tie-break deal of all three, then taken back
+    cli("undo")
+    file = tmp_path / "all-tied.json"
+    cli("export", "--format", "json", "--out", file)
+    cli("--db", tmp_path / "other.db", "import", file)
+    assert cli.json("--db", tmp_path / "other.db", "status")["tiebreak"]["players"] == ["Ann", "Bob", "Cat"]
