@@ -91,12 +91,6 @@ def _check_open(match: repo.StoredMatch, state: MatchState) -> None:
         raise RuleError(f"match {match.id} is finished")
 
 
-def _open_state(match: repo.StoredMatch) -> MatchState:
-    state = match.state()
-    _check_open(match, state)
-    return state
-
-
 def _entry(state: MatchState, tokens: Sequence[str], renege: str | None) -> Entry:
     """What the table entered for the state's next deal, checked."""
     if renege and tokens:
@@ -222,8 +216,10 @@ def fix(store: Store, match_id: int | None, number: int, tokens: Sequence[str], 
 
 def abandon(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
-        match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True)
-        state = _open_state(match).abandon()
+        match = repo.load(conn, repo.resolve_match_id(conn, match_id), lock=True, entries=False)
+        state = match.state()
+        _check_open(match, state)
+        state = state.abandon()
         repo.summarise(conn, match.id, state, abandoned_at=repo.now())
     return _result(match, state, f"match {match.id} abandoned")
 
