@@ -116,6 +116,7 @@ class Written:
     note: str | None = None
     deal: NextDeal | None = None
     entry: Entry | None = None
+    touched: int | None = None  #: the match's write counter after this write
 
 
 def write_deal(
@@ -133,12 +134,12 @@ def write_deal(
     entry = _entry(state, tokens, renege)
     after = state.apply(entry)
     repo.append(conn, match, deal, entry)
-    repo.summarise(conn, match.id, after)
+    touched = repo.summarise(conn, match.id, after)
     note = None
     if entry.outcome.slam is not None:
         slammer = state.settings.players[entry.outcome.slam]
         note = f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}"
-    return Written(after, note, deal, entry)
+    return Written(after, note, deal, entry, touched)
 
 
 def write_misdeal(conn: Connection, match: repo.StoredMatch, state: MatchState) -> Written:
@@ -146,9 +147,9 @@ def write_misdeal(conn: Connection, match: repo.StoredMatch, state: MatchState) 
     deal = state.next
     entry = state.enter_misdeal()
     repo.append(conn, match, deal, entry)
-    repo.summarise(conn, match.id, state)
+    touched = repo.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
-    return Written(state, f"misdeal: {dealer} deals deal {deal.number} again", deal, entry)
+    return Written(state, f"misdeal: {dealer} deals deal {deal.number} again", deal, entry, touched)
 
 
 def write_undo(conn: Connection, match: repo.StoredMatch) -> Written:
@@ -159,9 +160,9 @@ def write_undo(conn: Connection, match: repo.StoredMatch) -> Written:
         raise RuleError(f"match {match.id} has no entry to undo")
     gone = repo.undo_last(conn, match)
     state = match.state()
-    repo.summarise(conn, match.id, state)
+    touched = repo.summarise(conn, match.id, state)
     what = "misdeal" if gone.entry.kind.value == "misdeal" else f"{gone.entry.kind.value} {gone.number}"
-    return Written(state, f"undone: {what}")
+    return Written(state, f"undone: {what}", touched=touched)
 
 
 def write_fix(
@@ -180,8 +181,8 @@ def write_fix(
 
     changed, state = correct(match.settings, entries, number, make)
     repo.replace_entry(conn, match, index, made["deal"], changed[index])
-    repo.summarise(conn, match.id, state)
-    return Written(state, f"deal {number} corrected")
+    touched = repo.summarise(conn, match.id, state)
+    return Written(state, f"deal {number} corrected", touched=touched)
 
 
 def record_deal(

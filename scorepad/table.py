@@ -141,11 +141,11 @@ class TableSession:
                     note = f"match {self.match.id} was changed from elsewhere: reloaded it"
                     if not (blind and self.state.next == shown):
                         raise MatchChanged(f"{note}; nothing was entered: check the status and enter again")
-                done = action(conn)
+                done = action(conn)  # an appended entry is in self.match.entries already
                 if reload:
                     self._load(conn, self.match.id)
                 else:
-                    self._take(conn, done)
+                    self.touched, self.state = done.touched, done.state
         except (NotationError, RuleError, UnknownNameError) as error:
             # Refused before anything was written: memory and store still agree.
             if note and not isinstance(error, MatchChanged):
@@ -156,16 +156,6 @@ class TableSession:
             raise
         notes = [n for n in (note, done.note) if n]
         return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
-
-    def _take(self, conn: Connection, done: Written) -> None:
-        """Bring the session up to what was just written, inside the same transaction."""
-        self.touched, last_id, recorded_at = repo.after_write(conn, self.match.id)
-        if done.entry is not None:  # appended: the row repo.append wrote, with the id the store gave it
-            position = self.match.entries[-1].position + 1 if self.match.entries else 1
-            self.match.entries.append(
-                repo.StoredEntry(last_id, position, done.deal.number, done.deal.dealer, recorded_at, done.entry)
-            )
-        self.state = done.state
 
     def _load(self, conn: Connection, match_id: int) -> None:
         self.match = repo.load(conn, match_id)

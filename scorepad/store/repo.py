@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from sqlalchemy import Connection, bindparam, func, insert, select, true, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from ..core.cards import Card
 from ..core.errors import UnknownNameError
@@ -184,9 +184,14 @@ _INSERT_ENTRY = insert(E)
 _SUMMARY = update(M).where(M.c.id == bindparam("b_match"))
 
 
-def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> None:
+def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> StoredEntry:
+    """Write one more entry of ``match`` and add it to ``match.entries`` too, as it now stands."""
     position = match.entries[-1].position + 1 if match.entries else 1
-    conn.execute(_INSERT_ENTRY, entry_values(match.id, position, deal, entry, now()))
+    stamp = now()
+    written = conn.execute(_INSERT_ENTRY, entry_values(match.id, position, deal, entry, stamp))
+    stored = StoredEntry(written.inserted_primary_key[0], position, deal.number, deal.dealer, stamp, entry)
+    match.entries.append(stored)
+    return stored
 
 
 def undo_last(conn: Connection, match: StoredMatch) -> StoredEntry:
@@ -215,12 +220,14 @@ def summary_columns(state: MatchState) -> dict:
     }
 
 
-def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> None:
-    """Keep the match row's summary, snapshot and write order up to date after a write."""
-    values = {"b_match": match_id, "touched": next_touch(conn)} | summary_columns(state)
+def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> int:
+    """Keep the match row's summary, snapshot and write order up to date after a write; the new write counter."""
+    touch = next_touch(conn)
+    values = {"b_match": match_id, "touched": touch} | summary_columns(state)
     if abandoned_at:
         values["abandoned_at"] = abandoned_at
     conn.execute(_SUMMARY, values)
+    return touch
 
 
 def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
@@ -377,32 +384,13 @@ def club_deals(conn: Connection, since: str | None = None, until: str | None = N
     return conn.execute(query)
 
 
-# Two small reads the table mode needs and the one-shot commands do not.
+# A read the table mode needs and the one-shot commands do not.
 
 _TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
 _TOUCHED_LOCKED = _TOUCHED.with_for_update()  # serialises writers on PostgreSQL, as load(lock=True) does
-_LAST = (
-    select(E.c.id, E.c.recorded_at)
-    .where(E.c.match_id == bindparam("match_id"), E.c.state == STANDING)
-    .order_by(E.c.position.desc())
-    .limit(1)
-    .subquery()
-)
-_AFTER_WRITE = (
-    select(M.c.touched, _LAST.c.id, _LAST.c.recorded_at)
-    .select_from(M.outerjoin(_LAST, true()))
-    .where(M.c.id == bindparam("match_id"))
-)
-
-
 def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
     """The match row's write counter, which every write of the match bumps."""
     value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
     if value is None:
         raise UnknownNameError(f"there is no match {match_id} any more")
     return value
-
-
-def after_write(conn: Connection, match_id: int) -> tuple[int, int | None, str | None]:
-    """The counter after our own write, and the id and time of the last entry that stands."""
-    return tuple(conn.execute(_AFTER_WRITE, {"match_id": match_id}).one())
