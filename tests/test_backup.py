@@ -396,11 +396,15 @@ def test_a_mangled_backup_is_imported_or_refused_never_a_traceback(cli, tuesday,
     with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
         file = Path(folder, "mangled.json")
         file.write_text(json.dumps(backup))
-        result = cli("--db", Path(folder, "s.db"), "import", file, code=None)
+        store = Path(folder, "s.db")
+        result = cli("--db", store, "import", file, code=None)
         assert result.exit_code in (0, 1), result.stderr
         assert "internal error" not in result.stderr
         if result.exit_code == 1:
             assert len(result.stderr.strip().splitlines()) == 1
+            assert not store.exists()  # refused whole: not even an empty store is left
+        else:  # what was let in must be a sound store whose every match folds under its rules
+            assert cli.json("--db", store, "doctor")["ok"]
 
 
 def test_a_backup_restores_into_postgresql_too(cli, tuesday, pg_url):

@@ -11,6 +11,8 @@ import sqlite3
 import pytest
 from freezegun import freeze_time
 
+from .conftest import dump
+
 CLASSIC = {"preset": "classic", "hearts": "broken", "slam": False, "pass": "right", "omnibus": None}
 
 
@@ -1001,9 +1003,12 @@ ODD_INPUTS = [
 
 
 @pytest.mark.parametrize("args", ODD_INPUTS, ids=lambda a: " ".join(a)[:40])
-def test_no_input_gives_a_traceback(cli, three, args):
+def test_odd_input_is_answered_without_a_traceback_and_refusals_write_nothing(cli, three, args, store_path):
+    before = dump(store_path)
     result = cli(*args, code=None)
     assert result.exit_code in (0, 1, 2), (result.exit_code, result.stdout, result.stderr)
+    if result.exit_code != 0:
+        assert dump(store_path) == before, args
     if result.exit_code == 1:
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         # A refusal names what is wrong; an "internal error" is a defect, not bad input.

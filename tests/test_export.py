@@ -212,3 +212,10 @@ def test_a_name_taken_meanwhile_is_not_overwritten(tmp_path, monkeypatch):
     with pytest.raises(ExportError, match="exists"):
         write_file(tmp_path / "late.csv", lambda s: (tmp_path / "late.csv").write_text("first"))
     assert (tmp_path / "late.csv").read_text() == "first"
+
+
+def test_an_export_goes_to_a_file_not_to_standard_output(cli, tmp_path, monkeypatch):
+    cli("new", "--players", "Ann,Bob,Cat")
+    monkeypatch.chdir(tmp_path)
+    cli.refused("export", "--out", "-", says="--out takes a file name")
+    assert not (tmp_path / "-").exists()

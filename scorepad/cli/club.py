@@ -1,6 +1,6 @@
 """Commands for the club: stats, ratings, chart, report."""
 
-from datetime import datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,9 +14,20 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
+def _parse_date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date: write YYYY-MM-DD") from None
+
+
 def _date_option(name: str, when: str):
+    # Read as text and parsed here, not as Typer's datetime type: a date is all it is, and
+    # Typer matches that type by identity, which freezegun's stand-in for datetime breaks.
     help = f"Only matches created {when} DATE (YYYY-MM-DD, UTC)."
-    return typer.Option(name, formats=["%Y-%m-%d"], metavar="DATE", show_default=False, help=help)
+    return typer.Option(name, metavar="DATE", show_default=False, help=help, callback=_parse_date)
 
 
 ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
@@ -24,8 +35,8 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 
 def stats(
     preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
-    since: Annotated[datetime | None, _date_option("--since", "on or after")] = None,
-    until: Annotated[datetime | None, _date_option("--until", "on or before")] = None,
+    since: Annotated[str | None, _date_option("--since", "on or after")] = None,
+    until: Annotated[str | None, _date_option("--until", "on or before")] = None,
     as_json: ListJson = False,
 ) -> None:
     """Each player's figures over the matches of one preset, lowest average per deal first.
@@ -45,14 +56,14 @@ def stats(
     from ..core.rules import RuleSet
     from ..stats import player_stats
 
-    players = player_stats(open_store(), preset, since and since.date(), until and until.date())
+    players = player_stats(open_store(), preset, since, until)  # dates, by the option's callback
     rules = RuleSet.build(preset)
     if as_json:
         print_json(
             {
                 "preset": preset.value,
-                "since": since.date().isoformat() if since else None,
-                "until": until.date().isoformat() if until else None,
+                "since": since.isoformat() if since else None,
+                "until": until.isoformat() if until else None,
                 "players": [p.to_json(rules) for p in players],
             }
         )

@@ -243,7 +243,7 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
         where = f"next: {kind} {deal.number}, {players[deal.dealer]} deals"
     else:
         where = "the match is over"
-    lines = f"{entered} {'entry' if entered == 1 else 'entries'} saved, {refused} refused"
+    lines = f"{entered} {'line' if entered == 1 else 'lines'} written, {refused} refused"  # undo and fix write too
     sys.stderr.write(f"match {session.match.id}: {lines}; {where}.\n")
 
 

@@ -41,6 +41,8 @@ def export(
 
     if every and match is not None:
         raise RuleError("give --match ID or --all, not both")
+    if out is not None and str(out) == "-":  # an export is a file written whole, never a stream
+        raise RuleError("--out takes a file name: an export is written to a file, then moved into place")
     path = write_export(open_store(), match, every, fmt, out, force)
     print(path)
 
