@@ -84,3 +84,29 @@ def test_the_migrations_build_the_tables_the_models_describe(tmp_path):
         assert columns == {c.name: c.nullable for c in table.columns}, table.name
         indexes = {tuple(i["column_names"]) for i in migrated.get_indexes(table.name)}
         assert {tuple(c.name for c in i.columns) for i in table.indexes} <= indexes, table.name
+
+
+def test_every_command_has_help_with_examples_that_parse():
+    """Each command's --help shows examples, and each example is a command line scorepad accepts."""
+    import shlex
+
+    import typer.main
+
+    from scorepad.cli.main import app
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        text = command.help or ""
+        assert "Example" in text, f"scorepad {name} --help has no example"
+        lines = [line.strip() for line in text.split("Example", 1)[1].splitlines()]
+        examples = [line for line in lines if "scorepad " in line]
+        assert examples, name
+        for example in examples:
+            words = shlex.split(example[example.index("scorepad ") :])[1:]
+            for shell in ("<", "|", ">"):  # the shell's redirections and pipes, not scorepad's
+                if shell in words:
+                    words = words[: words.index(shell)]
+            while words[0].startswith("--"):  # the root's options: --db PATH, --ascii
+                words = words[2:] if words[0] == "--db" else words[1:]
+            assert words[0] == name, example
+            command.make_context(name, words[1:])  # a usage error raises here

@@ -109,7 +109,7 @@ def deal(
 
     \b
       scorepad deal Ann=10 Bob=13 Cat=20
-      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=11    (cards and points mix)
+      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=11
       scorepad deal --renege Bob
       scorepad deal --expect 4 Ann=0 Bob=30 Cat=13
     """
