@@ -1061,3 +1061,8 @@ def test_a_player_name_a_deal_record_would_misread_is_refused(cli, unchanged):
     with unchanged():
         cli.refused("new", "--players", "Ann,Dealer,Cat", says="read it as a key")
         cli.refused("new", "--players", "Ann,12.,Cat", says="trick number")
+
+
+def test_ascii_refusals_write_suits_as_letters(cli, three):
+    assert "QS is given twice" in cli.refused("--ascii", "deal", "Ann=QS", "Bob=QS", "Cat=30")
+    assert "Q♠ is given twice" in cli.refused("deal", "Ann=QS", "Bob=QS", "Cat=30")

@@ -78,8 +78,17 @@ def print_json(value) -> None:
     sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
 
 
+#: The rules core writes cards with suit symbols; with --ascii a refusal uses the letters.
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def words(message: str) -> str:
+    """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be."""
+    return message.translate(_SUIT_LETTERS) if use_ascii() else message
+
+
 def fail(message: str) -> typer.Exit:
-    sys.stderr.write(f"scorepad: {message}\n")
+    sys.stderr.write(f"scorepad: {words(message)}\n")
     return typer.Exit(1)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import console, open_store, refusals, use_ascii
+from .common import console, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(f"refused: {error}", markup=False, style="red")
+            err.print(f"refused: {words(str(error))}", style="red")
             continue
         except KeyboardInterrupt:
             err.print("\ninterrupted while saving: see scorepad status for what was saved", markup=False)
@@ -215,7 +215,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
 
 def _tell(number: int, message: str | None) -> None:
     if message:
-        sys.stderr.write(f"line {number}: {message}\n")
+        sys.stderr.write(f"line {number}: {words(message)}\n")
 
 
 def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
