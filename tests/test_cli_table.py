@@ -50,23 +50,24 @@ def three(cli) -> int:
     return new(cli, "--players", "Ann,Bob,Cat")
 
 
-@pytest.fixture
-def finished(cli) -> int:
-    """A 3-deal match that Ann won outright on 30 (Bob 31, Cat 68)."""
+def three_deals(cli, last: tuple[str, ...]) -> int:
+    """A 3-deal match: 10/10/23 and 13/13/17 as in RULES.md case 3, then the ``last`` deal."""
     match = new(cli, "--players", "Ann,Bob,Cat", "--deals", "3")
     cli("deal", "Ann=10", "Bob=10", "Cat=23")
     cli("deal", "Ann=13", "Bob=13", "Cat=17")
-    cli("deal", "Ann=7", "Bob=8", "Cat=28")
+    cli("deal", *last)
     return match
+
+
+@pytest.fixture
+def finished(cli) -> int:
+    """A 3-deal match that Ann won outright on 30 (Bob 31, Cat 68)."""
+    return three_deals(cli, ("Ann=7", "Bob=8", "Cat=28"))
 
 
 def worked_case_3(cli) -> int:
     """RULES.md case 3 up to the tie: Ann and Bob on 30 after three deals."""
-    match = new(cli, "--players", "Ann,Bob,Cat", "--deals", "3")
-    cli("deal", "Ann=10", "Bob=10", "Cat=23")
-    cli("deal", "Ann=13", "Bob=13", "Cat=17")
-    cli("deal", "Ann=7", "Bob=7", "Cat=29")
-    return match
+    return three_deals(cli, ("Ann=7", "Bob=7", "Cat=29"))
 
 
 # --- new -----------------------------------------------------------------------------------
