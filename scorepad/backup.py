@@ -410,23 +410,15 @@ def _present(matches: list[BackupMatch], present: dict[str, int]) -> list[tuple[
 
 
 def _insert(conn: Connection, match: BackupMatch, touched: int) -> int:
-    settings, state = match.settings, match.state
     match_id = repo.insert_match(
         conn,
-        {
-            "uid": match.uid,
-            "name": match.name,
-            "rules": json.dumps(settings.rules.to_json()),
-            "format_kind": settings.format.kind.value,
-            "format_value": settings.format.value,
-            "first_dealer": settings.first_dealer,
-            "cuts": json.dumps(match.cuts) if match.cuts else None,
-            "created_at": match.created_at,
-            "touched": touched,
-            "abandoned_at": match.abandoned_at,
-            **repo.summary_columns(state),
-        },
-        list(settings.players),
+        match.state,
+        uid=match.uid,
+        name=match.name,
+        cuts=match.cuts,
+        created_at=match.created_at,
+        touched=touched,
+        abandoned_at=match.abandoned_at,
     )
     rows = [
         {

@@ -124,23 +124,9 @@ def _stored_entry(row) -> StoredEntry:
 
 
 def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: list | None) -> int:
-    stamp = now()
-    match_id = conn.execute(
-        insert(M).values(
-            uid=uid,
-            name=name,
-            rules=json.dumps(settings.rules.to_json()),
-            format_kind=settings.format.kind.value,
-            format_value=settings.format.value,
-            first_dealer=settings.first_dealer,
-            cuts=json.dumps(cuts) if cuts else None,
-            created_at=stamp,
-            touched=next_touch(conn),
-            **summary_columns(MatchState.start(settings)),
-        )
-    ).inserted_primary_key[0]
-    conn.execute(insert(S), [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(settings.players)])
-    return match_id
+    """A new match, with no entry yet."""
+    start = MatchState.start(settings)
+    return insert_match(conn, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn))
 
 
 _LAST_TOUCH = select(func.max(M.c.touched))
@@ -310,10 +296,34 @@ def match_ids_by_uid(conn: Connection, uids: list[str]) -> dict[str, int]:
     return found
 
 
-def insert_match(conn: Connection, values: dict, players: list[str]) -> int:
-    """A match row as given (a restored match keeps its times), with its seats."""
+def insert_match(
+    conn: Connection,
+    state: MatchState,
+    *,
+    uid: str,
+    name: str | None,
+    cuts: list | None,
+    created_at: str,
+    touched: int,
+    abandoned_at: str | None = None,
+) -> int:
+    """A match's row and seats, for a new match or a restored one (which keeps its times)."""
+    settings = state.settings
+    values = {
+        "uid": uid,
+        "name": name,
+        "rules": json.dumps(settings.rules.to_json()),
+        "format_kind": settings.format.kind.value,
+        "format_value": settings.format.value,
+        "first_dealer": settings.first_dealer,
+        "cuts": json.dumps(cuts) if cuts else None,
+        "created_at": created_at,
+        "touched": touched,
+        "abandoned_at": abandoned_at,
+    } | summary_columns(state)
     match_id = conn.execute(insert(M).values(**values)).inserted_primary_key[0]
-    conn.execute(insert(S), [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(players)])
+    seats = [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(settings.players)]
+    conn.execute(insert(S), seats)
     return match_id
 
 
