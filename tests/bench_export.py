@@ -4,7 +4,7 @@ Run as ``python -m tests.bench_export [DEALS]``. It builds a SQLite store with
 the real schema (made by scorepad's own migrations) and fills it with bulk
 inserts: classic matches of 3 to 6 players, three deals per player, scores
 from random shares of the penalty cards, a misdeal or an undone entry now and
-then. Then it times, each as a fresh process, best of five runs taken in turns:
+then. Then it times, each as a fresh process, the median of five runs taken in turns:
 
 - the floor: the same CSV written by a plain ``sqlite3`` query and the csv module;
 - ``scorepad export --all``.
@@ -19,12 +19,13 @@ import csv
 import json
 import random
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
+
+from .benchtools import PYTHON, SCOREPAD, compare, run_once
 
 COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -124,17 +125,6 @@ def floor(db: str, out: str) -> None:
                                  points, totals[seat], at))  # fmt: skip
 
 
-def best_times(commands: dict[str, list[str]], rounds: int = 5) -> dict[str, float]:
-    """The best wall time of each command, run in turns so that a busy machine slows all alike."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(rounds):
-        for name, command in commands.items():
-            start = time.perf_counter()
-            subprocess.run(command, check=True, capture_output=True)
-            times[name].append(time.perf_counter() - start)
-    return {name: min(values) for name, values in times.items()}
-
-
 def main(deals: int = 100_000) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder, "club.db")
@@ -143,22 +133,18 @@ def main(deals: int = 100_000) -> None:
         size = sum(f.stat().st_size for f in db.parent.glob("club.db*")) / 1e6  # with the WAL file
         print(f"built a store of {made:,} deals in {time.perf_counter() - start:.1f} s ({size:.0f} MB)")
         floor_csv, scorepad_csv = Path(folder, "floor.csv"), Path(folder, "scorepad.csv")
-        python = [sys.executable, "-m"]
-        one = Path(folder, "one.csv")  # the fixed cost: starting scorepad and opening the store
-        best = best_times(
-            {
-                "floor": [*python, "tests.bench_export", "--floor", str(db), str(floor_csv)],
-                "scorepad": [*python, "scorepad", "--db", str(db), "export", "--all", "--force", "--out", str(scorepad_csv)],
-                "one": [*python, "scorepad", "--db", str(db), "export", "-m", "1", "--force", "--out", str(one)],
-            }
-        )
-        floor_s, scorepad_s, start_s = best["floor"], best["scorepad"], best["one"]
+        export = [*SCOREPAD, "--db", str(db), "export", "--force", "--out"]
+        figure = compare(
+            "export --all", [*export, str(scorepad_csv), "--all"],
+            [*PYTHON, "-m", "tests.bench_export", "--floor", str(db), str(floor_csv)], runs=5,
+        )  # fmt: skip
+        start_s = run_once([*export, str(Path(folder, "one.csv")), "-m", "1"])  # the fixed cost: start, open
         assert floor_csv.read_bytes() == scorepad_csv.read_bytes(), "the two exports differ"
         rows = floor_csv.read_bytes().count(b"\n") - 1
         print(f"{rows:,} rows, {floor_csv.stat().st_size / 1e6:.1f} MB, identical")
-        print(f"floor (sqlite3 + csv):  {floor_s:.2f} s")
-        print(f"scorepad export --all:  {scorepad_s:.2f} s   (exporting one match: {start_s:.2f} s)")
-        print(f"ratio: {scorepad_s / floor_s:.2f}x")
+        print(f"floor (sqlite3 + csv):  {figure.floor:.2f} s (median of 5)")
+        print(f"scorepad export --all:  {figure.seconds:.2f} s   (exporting one match: {start_s:.2f} s)")
+        print(f"ratio: {figure.ratio:.2f}x")
 
 
 if __name__ == "__main__":
