@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from scorepad.core.record import write_record
-from tests.dealgen import RULE_SETS, random_deal, without_names
+from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
 FLOOR = """\
@@ -43,7 +43,7 @@ def write_records(folder: Path, count: int, seed: int = 2026) -> list[str]:
     for n in range(count):
         record, _ = random_deal(rng.randint(3, 6), rng.choice(RULE_SETS), rng)
         if n % 3:
-            record = record.without_hands()
+            record = without_hands(record)
         if n % 3 == 2:
             record = without_names(record)
         path = folder / f"{n:04}.txt"

@@ -70,7 +70,7 @@ class Floor:
                 " VALUES (1, ?, 'deal', ?, ?, ?, ?, 'standing')",
                 (n, n, (n - 1) % len(PLAYERS), scores, stamp),
             )
-            self.conn.execute("UPDATE match SET touched = ?, finished = 0, deals_played = ? WHERE id = 1", (n + 1, n))
+            self.conn.execute("UPDATE match SET touched = ?, deals_played = ?, state = ? WHERE id = 1", (n + 1, n, scores))
             self.conn.execute("COMMIT")
         self.done += deals
         return time.perf_counter() - start
@@ -137,7 +137,7 @@ def profile(folder: Path, deals: int) -> None:
 
     from scorepad.cli.play import _pipe
     from scorepad.store.db import Store
-    from scorepad.table import TableSession
+    from scorepad.app.table import TableSession
 
     db = folder / "profile.db"
     new_match(db)

@@ -84,8 +84,9 @@ def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed
     from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
     from scorepad.core.rules import RuleSet
     from scorepad.core.scoring import Outcome
-    from scorepad.store import repo
+    from scorepad.store import matches as repo
     from scorepad.store.db import Store
+    from scorepad.store.encoding import entry_columns
 
     rnd = random.Random(seed)
     store = Store(f"sqlite:///{path}")
@@ -106,7 +107,8 @@ def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed
                     scores[rnd.randrange(players)] += value
                 entry = Entry(EntryKind.DEAL, Outcome(scores))
                 state = state.apply(entry)
-                rows.append(repo.entry_values(match_id, position, deal, entry, stamp))
+                row = {"match_id": match_id, "position": position, "number": deal.number, "dealer": deal.dealer}
+                rows.append(row | {"recorded_at": stamp, "state": "standing"} | entry_columns(entry))
                 if len(rows) == 20_000:
                     conn.execute(insert(repo.E), rows)
                     rows = []

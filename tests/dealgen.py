@@ -99,6 +99,11 @@ def without_names(record: DealRecord) -> DealRecord:
     return replace(record, tricks=tricks)
 
 
+def without_hands(record: DealRecord) -> DealRecord:
+    """The record as most tables write it: the tricks only, no hands."""
+    return replace(record, hands={})
+
+
 def shown_later(record: DealRecord, player: str, trick: int, wanted: Callable[[Card], bool]) -> bool:
     """Whether the named record shows the player playing a wanted card after that trick."""
     return any(n == player and wanted(c) for t in record.tricks[trick:] for n, c in t.plays)

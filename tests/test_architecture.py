@@ -62,13 +62,19 @@ def test_help_and_completion_do_not_load_the_database_layer(args, shows):
     assert not {"sqlmodel", "sqlalchemy", "alembic"} & loaded
 
 
-def test_the_code_knows_the_newest_migration():
-    from scorepad.store.db import HEAD, REVISIONS
-    from scorepad.store.migrate import head
+def test_the_migration_scripts_are_the_one_list_of_revisions():
+    """The store reads the revisions off the scripts' names; Alembic reads them inside: they must agree."""
+    from alembic.script import ScriptDirectory
 
-    assert head() == HEAD
-    scripts = {p.stem.split("_")[0] for p in (PACKAGE / "store" / "migrations" / "versions").glob("0*.py")}
-    assert scripts == set(REVISIONS)
+    from scorepad.store.db import HEAD, REVISIONS
+    from scorepad.store.migrate import config
+
+    scripts = ScriptDirectory.from_config(config())
+    assert scripts.get_current_head() == HEAD
+    chain = [s.revision for s in reversed(list(scripts.walk_revisions()))]
+    assert tuple(chain) == REVISIONS  # one line of revisions, oldest first, each named as its file
+    for script in scripts.walk_revisions():
+        assert Path(script.path).name.startswith(f"{script.revision}_"), script.path
 
 
 def test_the_migrations_build_the_tables_the_models_describe(tmp_path):

@@ -19,7 +19,7 @@ from scorepad.cli.main import app
 from scorepad.core.engine import BreachKind, audit
 from scorepad.core.record import DealRecord, parse_record, write_record
 from scorepad.core.rules import CLASSIC, RuleSet
-from tests.dealgen import random_deal, records, without_names
+from tests.dealgen import random_deal, records, without_hands, without_names
 from tests.test_architecture import loaded_after
 from tests.test_record import SPEC_EXAMPLE  # legal, but it stops after three tricks
 
@@ -96,9 +96,9 @@ def test_a_record_on_stdin(cli):
 
 def test_a_renege_is_told_as_a_sentence_on_its_own_line(cli, tmp_path):
     record, planted = dealt(4, "Bob", plant=BreachKind.RENEGE, seed=4)
-    report = audit(without_names(record).without_hands())
+    report = audit(without_hands(without_names(record)))
     assert report.renege is not None and report.renege.player == planted.player
-    out = cli("audit", save(tmp_path, "renege.txt", without_names(record).without_hands()), code=1).stdout
+    out = cli("audit", save(tmp_path, "renege.txt", without_hands(without_names(record))), code=1).stdout
     assert f"{report.renege.message}." in out.splitlines()
     assert f"{planted.player} reneged: {planted.player} takes the penalty total, the others 0." in out
     assert f"{planted.player} 43" in out
@@ -227,7 +227,7 @@ def test_a_renege_is_recorded_as_the_renege_also_when_the_record_stops_there(cli
 def test_a_renege_in_a_complete_record_is_recorded_as_the_renege(cli, tmp_path):
     cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay")
     record, planted = dealt(6, "Ann", plant=BreachKind.RENEGE, seed=11)
-    cli("audit", save(tmp_path, "r.txt", record.without_hands()), "--record")
+    cli("audit", save(tmp_path, "r.txt", without_hands(record)), "--record")
     assert cli.json("history")["deals"][0]["scores"][planted.player] == 42  # six players: the 2♥ is out
 
 

@@ -18,11 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad import services
+from scorepad.app import entering, reading
+from scorepad.app.entering import Renege
 from scorepad.core.errors import ScorepadError
 from scorepad.core.match import Format, FormatKind
 from scorepad.core.rules import PassRule, Preset, RuleSet
-from scorepad.export import COLUMNS, escape
+from scorepad.present.csv_rows import COLUMNS, escape
 from scorepad.store.db import Store
 from scorepad.store.location import store_url
 
@@ -33,10 +34,10 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
-# Random matches, played through the services as a table would play them.
+# Random matches, played through the app layer as a table would play them.
 
 
-def random_tokens(rules: RuleSet, players: list[str], rnd: random.Random) -> list[str]:
+def random_scores(rules: RuleSet, players: list[str], rnd: random.Random) -> dict:
     """A legal deal: the scoring cards shared out at random, each player entered as points or cards."""
     cards = sorted(rules.scoring_cards(len(players)))
     if rules.slam and rnd.random() < 0.15:  # somebody takes every penalty card
@@ -47,13 +48,10 @@ def random_tokens(rules: RuleSet, players: list[str], rnd: random.Random) -> lis
         hands = {p: [] for p in players}
         for c in cards:
             hands[rnd.choice(players)].append(c)
-    tokens = []
-    for player, hand in hands.items():
-        if rnd.random() < 0.3:
-            tokens.append(f"{player}={','.join(c.ascii() for c in hand) or '-'}")
-        else:
-            tokens.append(f"{player}={sum(rules.points(c) for c in hand)}")
-    return tokens
+    return {
+        player: tuple(hand) if rnd.random() < 0.3 else sum(rules.points(c) for c in hand)
+        for player, hand in hands.items()
+    }
 
 
 def random_rules(rnd: random.Random) -> RuleSet:
@@ -68,7 +66,7 @@ def play_random_match(store: Store, rnd: random.Random) -> None:
     rules = random_rules(rnd)
     # Short formats end often, so that tie-breaks come up.
     fmt = rnd.choice([Format(FormatKind.DEALS, len(players)), Format(FormatKind.OVER, rules.deal_total(3))])
-    result = services.new_match(
+    result = entering.new_match(
         store, players, rules, fmt, first_dealer=rnd.choice(players), name=rnd.choice([None, "Friday night", "=1+1"])
     )
     match = result.match_id
@@ -78,20 +76,20 @@ def play_random_match(store: Store, rnd: random.Random) -> None:
         try:
             if action == "deal" and state.next:
                 deal_players = [players[s] for s in state.next.players]
-                result = services.record_deal(store, match, random_tokens(rules, deal_players, rnd))
+                result = entering.record_deal(store, match, random_scores(rules, deal_players, rnd))
             elif action == "misdeal":
-                result = services.record_misdeal(store, match)
+                result = entering.record_misdeal(store, match)
             elif action == "renege" and state.next:
-                result = services.record_deal(store, match, [], renege=players[rnd.choice(state.next.players)])
+                result = entering.record_deal(store, match, Renege(players[rnd.choice(state.next.players)]))
             elif action == "undo":
-                result = services.undo(store, match)
+                result = entering.undo(store, match)
             elif action == "fix" and state.scored:
                 number = rnd.randint(1, state.scored)
-                _, rows = services.history(store, match)
+                _, rows = reading.history(store, match)
                 row = next(r for r in rows if r.number == number and r.kind != "misdeal")
-                result = services.fix(store, match, number, random_tokens(rules, list(row.scores), rnd))
+                result = entering.fix(store, match, number, random_scores(rules, list(row.scores), rnd))
             elif action == "abandon":
-                result = services.abandon(store, match)
+                result = entering.abandon(store, match)
         except ScorepadError:
             pass  # refused as at a real table (finished, nothing to undo, a fix that breaks later deals)
 

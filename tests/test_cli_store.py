@@ -9,9 +9,9 @@ import stat
 import pytest
 
 from scorepad.core.errors import RuleError
-from scorepad.store import repo
+from scorepad.store import matches as repo
 from scorepad.store.location import default_path
-from scorepad.store.migrate import head
+from scorepad.store.db import HEAD
 
 from .conftest import dump
 
@@ -64,7 +64,7 @@ def test_the_store_runs_in_wal_mode(cli, store_path):
 def test_the_schema_is_at_the_head_revision(cli, store_path):
     cli("new", "--players", "Ann,Bob,Cat")
     with sqlite3.connect(store_path) as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(head(),)]
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"alembic_version", "match", "seat", "entry"} <= tables
 

@@ -11,11 +11,12 @@ import re
 import pytest
 from freezegun import freeze_time
 
-from scorepad.chart import line_chart, markers, plain
+from scorepad.present.chart import line_chart, markers, plain
 from scorepad.core.rules import RuleSet
-from scorepad.ratings import final_ranks
-from scorepad.report import places
-from scorepad.stats import PlayerStats
+from scorepad.app.ratings import final_ranks
+from scorepad.core.standings import places
+from scorepad.app.stats import PlayerStats
+from scorepad.present.json_shapes import player_stats_json
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -113,11 +114,11 @@ def test_stats_table_for_people(cli, season):
 
 def test_cards_that_score_nothing_under_a_preset_are_not_counted():
     stats = PlayerStats("Ann")
-    dirty = stats.to_json(RuleSet.build("dirty-lady"))
+    dirty = player_stats_json(stats, RuleSet.build("dirty-lady"))
     assert dirty["queen_of_spades"] == 0 and dirty["king_of_spades"] is None and dirty["ace_of_spades"] is None
-    anne = stats.to_json(RuleSet.build("slippery-anne"))
+    anne = player_stats_json(stats, RuleSet.build("slippery-anne"))
     assert anne["slams"] is None  # one penalty card makes no slam
-    assert stats.to_json(RuleSet.build("classic"))["avg_per_deal"] is None  # no deal, no average
+    assert player_stats_json(stats, RuleSet.build("classic"))["avg_per_deal"] is None  # no deal, no average
 
 
 # Ratings.

@@ -13,7 +13,7 @@ from scorepad.core.cards import Card, Suit, card
 from scorepad.core.engine import AuditReport, BreachKind, audit
 from scorepad.core.record import DealRecord, RecordedTrick, parse_record
 from scorepad.core.rules import HeartsLead, RuleSet
-from tests.dealgen import PLANTABLE, RULE_SETS, Planted, random_deal, records, shown_later, without_names
+from tests.dealgen import PLANTABLE, RULE_SETS, Planted, random_deal, records, shown_later, without_hands, without_names
 from tests.test_record import SPEC_EXAMPLE
 
 
@@ -482,7 +482,7 @@ def test_random_legal_deals_are_legal_complete_and_score_the_deal_total(seed):
         else:
             assert report.scores == bonus | {slam: bonus[slam] - rules.penalty_total(count)}
         # Without hands and names the record still proves every play.
-        assert audit(without_names(record.without_hands())) == report
+        assert audit(without_names(without_hands(record))) == report
 
 
 def held_later(kind: BreachKind, record: DealRecord, planted: Planted) -> bool:
@@ -507,10 +507,10 @@ def test_every_planted_breach_is_found_where_it_was_planted(seed, kind):
         if kind is BreachKind.RENEGE:
             penalty = report.rules.penalty_total(count)
             assert report.scores == {n: penalty if n == planted.player else 0 for n in record.players}
-        assert found(audit(record.without_hands())) == ([] if kind is BreachKind.NOT_IN_HAND else where)
+        assert found(audit(without_hands(record))) == ([] if kind is BreachKind.NOT_IN_HAND else where)
         if kind in (BreachKind.RENEGE, BreachKind.HEARTS_LEAD):
             # Cut short, a record may end before the offender shows what they held:
             # then only the hands can tell.
             cut = replace(record, tricks=record.tricks[: rng.randint(planted.trick, len(record.tricks))])
             assert found(audit(cut)) == where
-            assert found(audit(cut.without_hands())) == (where if held_later(kind, cut, planted) else [])
+            assert found(audit(without_hands(cut))) == (where if held_later(kind, cut, planted) else [])

@@ -19,13 +19,16 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from scorepad import services
+from scorepad.app import entering, reading
+from scorepad.app.entering import Renege
+from scorepad.app.table import EnterDeal, EnterMisdeal, Fix, MatchChanged, TableSession, Undo
+from scorepad.cli.protocol import Talk, parse_line
+from scorepad.core.cards import cards
 from scorepad.core.errors import NotationError
 from scorepad.core.match import Format, FormatKind
 from scorepad.core.rules import Preset, RuleSet
-from scorepad.store import repo
+from scorepad.store import matches
 from scorepad.store.db import Store
-from scorepad.table import Command, MatchChanged, TableSession, parse_line
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
 TIMEOUT = 20  # seconds for any one answer: generous for a loaded machine, but a hang still fails
@@ -348,12 +351,12 @@ def test_completion_of_a_store_that_is_not_there_offers_nothing(tmp_path):
     [
         ("", None),
         ("   # a comment", None),
-        ("Ann=10 Bob=QS,2H  Cat=-  # cards and points", Command("deal", ("Ann=10", "Bob=QS,2H", "Cat=-"))),
-        ("RENEGE bob", Command("renege", name="bob")),
-        ("misdeal", Command("misdeal")),
-        ("fix 2 Ann=13 Bob=10 Cat=20", Command("fix", ("Ann=13", "Bob=10", "Cat=20"), number=2)),
-        ("fix 3 renege Cat", Command("fix", name="Cat", number=3)),
-        ("quit", Command("quit")),
+        ("Ann=10 Bob=QS,2H  Cat=-  # cards and points", EnterDeal((("Ann", 10), ("Bob", tuple(cards("QS 2H"))), ("Cat", ())))),
+        ("RENEGE bob", EnterDeal(Renege("bob"))),
+        ("misdeal", EnterMisdeal()),
+        ("fix 2 Ann=13 Bob=10 Cat=20", Fix(2, (("Ann", 13), ("Bob", 10), ("Cat", 20)))),
+        ("fix 3 renege Cat", Fix(3, Renege("Cat"))),
+        ("quit", Talk("quit")),
     ],
 )
 def test_lines_read_as_commands(line, command):
@@ -394,7 +397,7 @@ def stores(cli, store_path):
 def test_the_session_reads_the_match_once_and_applies_entries_in_memory(stores, monkeypatch):
     session, _ = stores
     loads = []
-    monkeypatch.setattr(repo, "load", lambda *a, **k: loads.append(a) or pytest.fail("reloaded"))
+    monkeypatch.setattr(matches, "load", lambda *a, **k: loads.append(a) or pytest.fail("reloaded"))
     for line in ("Ann=10 Bob=10 Cat=23", "misdeal", "Ann=13 Bob=13 Cat=17", "undo", "renege Cat"):
         session.run(parse_line(line))
     assert loads == []
@@ -404,7 +407,7 @@ def test_the_session_reads_the_match_once_and_applies_entries_in_memory(stores, 
 def test_a_deal_entered_from_elsewhere_is_noticed_and_nothing_is_entered_twice(stores, cli):
     session, other = stores
     session.run(parse_line("Ann=10 Bob=10 Cat=23"))
-    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])  # deal 2, from another terminal
+    entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})  # deal 2, from another terminal
     with pytest.raises(MatchChanged, match="changed from elsewhere: reloaded it; nothing was entered"):
         session.run(parse_line("Ann=13 Bob=13 Cat=17"))  # the table meant deal 2 as well
     assert session.state.deals_played == 2  # reloaded: deal 3 is due
@@ -415,7 +418,7 @@ def test_a_deal_entered_from_elsewhere_is_noticed_and_nothing_is_entered_twice(s
 
 def test_a_rename_elsewhere_lets_the_deal_go_ahead_and_says_so(stores, cli):
     session, other = stores
-    services.rename(other, None, "Bob", "Rob")
+    entering.rename(other, None, "Bob", "Rob")
     result = session.run(parse_line("Ann=10 Rob=10 Cat=23"))
     assert "changed from elsewhere" in result.note
     assert status(cli)["totals"] == {"Ann": 10, "Rob": 10, "Cat": 23}
@@ -424,30 +427,30 @@ def test_a_rename_elsewhere_lets_the_deal_go_ahead_and_says_so(stores, cli):
 def test_an_undo_after_a_change_elsewhere_takes_back_nothing(stores, cli):
     session, other = stores
     session.run(parse_line("Ann=10 Bob=10 Cat=23"))
-    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+    entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})
     with pytest.raises(MatchChanged):
-        session.run(Command("undo"))  # it would have taken back the other terminal's deal
+        session.run(Undo())  # it would have taken back the other terminal's deal
     assert status(cli)["deals_played"] == 2
-    assert session.run(Command("undo")).note == "undone: deal 2"  # now seen: the table may undo it
+    assert session.run(Undo()).note == "undone: deal 2"  # now seen: the table may undo it
     assert status(cli)["deals_played"] == 1
 
 
 def test_status_notices_a_change_elsewhere(stores):
     session, other = stores
     assert session.refresh() is None
-    services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+    entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})
     assert "changed from elsewhere" in session.refresh()
     assert session.state.deals_played == 1
 
 
 def test_the_session_on_postgres(pg_url):
     """The same session against a PostgreSQL store: the row lock, the probes, a change from elsewhere."""
-    services.new_match(Store(pg_url), ["Ann", "Bob", "Cat"], RuleSet.build(Preset.CLASSIC), Format(FormatKind.DEALS, 3))
+    entering.new_match(Store(pg_url), ["Ann", "Bob", "Cat"], RuleSet.build(Preset.CLASSIC), Format(FormatKind.DEALS, 3))
     session, other = TableSession(Store(pg_url), None), Store(pg_url)
     try:
         session.run(parse_line("Ann=10 Bob=10 Cat=23"))
         session.run(parse_line("misdeal"))
-        services.record_deal(other, None, ["Ann=13", "Bob=13", "Cat=17"])
+        entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})
         with pytest.raises(MatchChanged):
             session.run(parse_line("Ann=13 Bob=13 Cat=17"))
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
@@ -455,7 +458,7 @@ def test_the_session_on_postgres(pg_url):
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
         session.run(parse_line("fix 1 Ann=10 Bob=10 Cat=23"))
         session.run(parse_line("Ann=20 Bob=23"))
-        assert services.status(other, None).state == session.state
+        assert reading.status(other, None).state == session.state
         assert session.state.winner == 0 and session.state.totals == (30, 30, 69)
     finally:
         session.store.close()

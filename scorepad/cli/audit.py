@@ -12,7 +12,7 @@ from .completion import match_ids
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..audit import Audited
+    from ..app.audit import Audited
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -32,9 +32,6 @@ RecordOpt = Annotated[
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print the report as JSON; with several files, a list of reports.")
 ]
-
-# Breach sentences name cards with Unicode suits; --ascii writes them as letters.
-_ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as_json: JsonOpt = False) -> None:
@@ -64,7 +61,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
-    from ..audit import audit_source, match_rules, record_audited
+    from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
 
     if record and len(files) != 1:
@@ -115,13 +112,13 @@ def _print_report(out: "Console", audited: "Audited", ascii: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from ..core.cards import deck
+    from ..core.cards import ascii_suits, deck
 
     report = audited.report
 
     def text(value: str, style: str = "") -> "Text":
         # Text, not markup: a name may hold brackets that Rich would read as a style.
-        return Text(value.translate(_ASCII_SUITS) if ascii else value, style=style)
+        return Text(ascii_suits(value) if ascii else value, style=style)
 
     def line(value: str, style: str = "") -> None:
         out.print(text(value, style), soft_wrap=True)  # a sentence stays on its own line

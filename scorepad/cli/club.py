@@ -2,7 +2,7 @@
 
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -10,24 +10,19 @@ from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 
-if TYPE_CHECKING:
-    from rich.text import Text
 
-
-def _parse_date(text: str | None) -> date | None:
-    if text is None:
-        return None
+def _parse_date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
         raise typer.BadParameter(f"{text!r} is not a date: write YYYY-MM-DD") from None
 
 
-def _date_option(name: str, when: str):
-    # Read as text and parsed here, not as Typer's datetime type: a date is all it is, and
-    # Typer matches that type by identity, which freezegun's stand-in for datetime breaks.
+def _date_option(name: str, when: str) -> typer.models.OptionInfo:
+    # Parsed here, not as Typer's datetime type: a date is all it is, and Typer
+    # matches that type by identity, which freezegun's stand-in for datetime breaks.
     help = f"Only matches created {when} DATE (YYYY-MM-DD, UTC)."
-    return typer.Option(name, metavar="DATE", show_default=False, help=help, callback=_parse_date)
+    return typer.Option(name, metavar="DATE", show_default=False, help=help, parser=_parse_date)
 
 
 ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
@@ -35,8 +30,8 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 
 def stats(
     preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
-    since: Annotated[str | None, _date_option("--since", "on or after")] = None,
-    until: Annotated[str | None, _date_option("--until", "on or before")] = None,
+    since: Annotated[date | None, _date_option("--since", "on or after")] = None,
+    until: Annotated[date | None, _date_option("--until", "on or before")] = None,
     as_json: ListJson = False,
 ) -> None:
     """Each player's figures over the matches of one preset, lowest average per deal first.
@@ -53,55 +48,22 @@ def stats(
       scorepad stats --preset spot-hearts --since 2026-09-01
       scorepad stats --since 2026-11-01 --until 2026-11-30 --json
     """
+    from ..app.stats import player_stats
     from ..core.rules import RuleSet
-    from ..stats import player_stats
 
-    players = player_stats(open_store(), preset, since, until)  # dates, by the option's callback
+    players = player_stats(open_store(), preset, since, until)
     rules = RuleSet.build(preset)
     if as_json:
-        print_json(
-            {
-                "preset": preset.value,
-                "since": since.isoformat() if since else None,
-                "until": until.isoformat() if until else None,
-                "players": [p.to_json(rules) for p in players],
-            }
-        )
+        from ..present.json_shapes import stats_json
+
+        print_json(stats_json(preset, since, until, players))
         return
     if not players:
         console().print(f"No {preset.value} match in the store" + (" in those dates." if since or until else "."))
         return
-    console().print(_stats_table(players, rules, preset))
+    from ..present.club import stats_table
 
-
-def _stats_table(players, rules, preset):
-    from rich.table import Table
-    from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typed
-
-    from ..stats import TRACKED
-
-    table = Table(
-        title=f"Players, {preset.value} matches", title_justify="left", caption_justify="left", box=None, pad_edge=False
-    )
-    table.add_column("Player")
-    # A card that scores nothing under the preset cannot be entered: no column for it.
-    cards = [key for key, card in TRACKED.items() if rules.points(card)]
-    heads = ["Matches", "Wins", "Deals", "Points", "Avg", *(TRACKED[k].text(use_ascii()) for k in cards), "of"]
-    for head in heads + ["Slams", "Reneges"]:
-        table.add_column(head, justify="right")
-    keys = ["matches", "wins", "deals", "points", "avg_per_deal", *cards, "deals_with_cards", "slams", "reneges"]
-    for player in players:
-        data = player.to_json(rules)
-        table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
-    cards_shown = ", ".join(heads[5:-1])
-    table.caption = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
-    return table
-
-
-def _cell(value) -> str:
-    if value is None:
-        return "-"
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+    console().print(stats_table(players, rules, use_ascii()))
 
 
 def ratings(as_json: ListJson = False) -> None:
@@ -118,26 +80,20 @@ def ratings(as_json: ListJson = False) -> None:
       scorepad ratings
       scorepad ratings --json
     """
-    from ..ratings import player_ratings
+    from ..app.ratings import player_ratings
 
     players = player_ratings(open_store())
     if as_json:
-        print_json({"players": [p.to_json() for p in players]})
+        from ..present.json_shapes import ratings_json
+
+        print_json(ratings_json(players))
         return
     if not players:
         console().print("No finished match yet: ratings come from final standings.")
         return
-    from rich.table import Table
-    from rich.text import Text
+    from ..present.club import ratings_table
 
-    table = Table(box=None, pad_edge=False, caption_justify="left")
-    for head in ("#", "Player", "Rating", "mu", "sigma", "Matches", "Wins"):
-        table.add_column(head, justify="left" if head == "Player" else "right")
-    for place, p in enumerate(players, start=1):
-        figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
-        table.add_row(str(place), Text(p.name), *figures)
-    table.caption = "rating = mu - 3 sigma"
-    console().print(table)
+    console().print(ratings_table(players))
 
 
 def chart(match: MatchOpt = None) -> None:
@@ -149,37 +105,13 @@ def chart(match: MatchOpt = None) -> None:
       scorepad chart
       scorepad chart --match 3 | less
     """
-    from .. import services
-    from ..chart import legend, line_chart, markers
+    from ..app import reading
+    from ..present.chart import match_chart
 
-    result, rows = services.history(open_store(), match)
-    players = result.state.settings.players
-    scored = [r for r in rows if r.kind == "deal"]
+    result, rows = reading.history(open_store(), match)
     out = console()
-    if not scored:
-        out.print(f"Match {result.match_id} has no scored deal yet: nothing to chart.")
-        return
-    series = [[0] + [r.totals[p] for r in scored] for p in players]
-    marks = markers(players)
-    width = max(40, min(80, out.width))
-    name = f" “{result.name}”" if result.name else ""
-    out.print(f"Match {result.match_id}{name}: running totals after each deal", markup=False)
-    for line in line_chart(series, marks, width) + legend(players, marks, [s[-1] for s in series], width):
-        out.print(_styled(line), soft_wrap=True)
-
-
-#: A colour per player for terminals that show colour; the markers carry the meaning without it.
-PALETTE = ("cyan", "magenta", "green", "yellow", "bright_blue", "red")
-
-
-def _styled(line) -> "Text":
-    from rich.text import Text
-
-    text = Text()
-    for part, who in line:
-        text.append(part, style=PALETTE[who % len(PALETTE)] if who is not None else None)
-    text.rstrip()
-    return text
+    for line in match_chart(result, rows, width=max(40, min(80, out.width))):
+        out.print(line, soft_wrap=True)
 
 
 def report(
@@ -201,11 +133,12 @@ def report(
       scorepad report
       scorepad report --match 3 --out friday.html
     """
-    from .. import services
-    from ..report import page, save
+    from ..app import reading
+    from ..app.export import save_report
+    from ..present.report import page
 
-    result, rows = services.history(open_store(), match)
-    print(save(page(result, rows), out, result.match_id, force))
+    result, rows = reading.history(open_store(), match)
+    print(save_report(page(result, rows), result.match_id, out, force))
 
 
 def register(app: typer.Typer) -> None:

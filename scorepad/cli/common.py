@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..core.cards import ascii_suits
 from ..core.errors import ScorepadError
 
 if TYPE_CHECKING:
@@ -71,20 +72,16 @@ def say(message: str) -> None:
     console(stderr=True).print(message)
 
 
-def print_json(value) -> None:
+def print_json(value: object) -> None:
     """One JSON value on stdout: indented for a person at a terminal, compact (and quick) for a pipe."""
     # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
     indent = 2 if sys.stdout.isatty() else None
     sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
 
 
-#: The rules core writes cards with suit symbols; with --ascii a refusal uses the letters.
-_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
-
 def words(message: str) -> str:
     """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be."""
-    return message.translate(_SUIT_LETTERS) if use_ascii() else message
+    return ascii_suits(message) if use_ascii() else message
 
 
 def fail(message: str) -> typer.Exit:

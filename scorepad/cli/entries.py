@@ -1,12 +1,15 @@
 """Commands that write: new, deal, misdeal, undo, fix, abandon, rename."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.rules import HeartsLead, PassRule, Preset
 from .common import OPTIONS, console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
+
+if TYPE_CHECKING:
+    from ..app.results import Result
 
 MatchOpt = Annotated[
     int | None,
@@ -23,18 +26,18 @@ ScoresArg = Annotated[
 ]
 
 
-def show(result, as_json: bool) -> None:
+def show(result: "Result", as_json: bool) -> None:
     """After a write: the status as JSON for scripts, or what the table does next for people."""
     if as_json:  # Rich is not even imported: a script's status costs no more than it must
-        from ..views import status_json
+        from ..present.json_shapes import status_json
 
         if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
             say(result.note)
         print_json(status_json(result))
     else:
-        from . import render
+        from ..present import tables
 
-        console().print(render.status(result, use_ascii()))
+        console().print(tables.status(result, use_ascii()))
 
 
 def new(
@@ -67,7 +70,7 @@ def new(
       scorepad new -p Ann,Bob,Cat --cut Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D
       scorepad new -p Ann,Bob,Cat,Dan --rules omnibus --omnibus 10D --slam --pass rotate
     """
-    from .. import services
+    from ..app import entering
     from ..core.errors import RuleError
     from ..core.match import Format, FormatKind
     from ..core.rules import RuleSet
@@ -78,7 +81,7 @@ def new(
         raise RuleError("choose one of --deals, --until-over and --until-reach")
     rule_set = RuleSet.build(rules, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
     names = [p.strip() for p in players.split(",")]
-    result = services.new_match(
+    result = entering.new_match(
         open_store(),
         names,
         rule_set,
@@ -91,9 +94,9 @@ def new(
         show(result, True)
         return
     print(result.match_id)
-    from . import render
+    from ..present import tables
 
-    console(stderr=True).print(render.status(result, use_ascii()))
+    console(stderr=True).print(tables.status(result, use_ascii()))
 
 
 def deal(
@@ -113,9 +116,10 @@ def deal(
       scorepad deal --renege Bob
       scorepad deal --expect 4 Ann=0 Bob=30 Cat=13
     """
-    from .. import services
+    from ..app import entering
+    from .scores import entered
 
-    show(services.record_deal(open_store(), match, scores or [], renege, expect), as_json)
+    show(entering.record_deal(open_store(), match, entered(scores or [], renege), expect), as_json)
 
 
 def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -126,9 +130,9 @@ def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     \b
       scorepad misdeal
     """
-    from .. import services
+    from ..app import entering
 
-    show(services.record_misdeal(open_store(), match), as_json)
+    show(entering.record_misdeal(open_store(), match), as_json)
 
 
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -141,9 +145,9 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     \b
       scorepad undo --match 3
     """
-    from .. import services
+    from ..app import entering
 
-    show(services.undo(open_store(), match), as_json)
+    show(entering.undo(open_store(), match), as_json)
 
 
 def fix(
@@ -161,9 +165,10 @@ def fix(
       scorepad fix 2 Ann=13 Bob=10 Cat=20
       scorepad fix 5 --renege Cat
     """
-    from .. import services
+    from ..app import entering
+    from .scores import entered
 
-    show(services.fix(open_store(), match, number, scores or [], renege), as_json)
+    show(entering.fix(open_store(), match, number, entered(scores or [], renege)), as_json)
 
 
 def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -174,9 +179,9 @@ def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     \b
       scorepad abandon --match 2
     """
-    from .. import services
+    from ..app import entering
 
-    show(services.abandon(open_store(), match), as_json)
+    show(entering.abandon(open_store(), match), as_json)
 
 
 def rename(
@@ -192,9 +197,9 @@ def rename(
     \b
       scorepad rename Bobb Bob
     """
-    from .. import services
+    from ..app import entering
 
-    show(services.rename(open_store(), match, old, new), as_json)
+    show(entering.rename(open_store(), match, old, new), as_json)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,8 +1,8 @@
 """The table mode, ``scorepad play``: a prompt on a terminal, the line protocol from a pipe.
 
-Both read the same lines (``scorepad.table.parse_line``) and enter them
-through one ``TableSession``, which keeps the match in memory and commits each
-accepted entry before the next line is read.
+Both read the same lines (``protocol.parse_line``) and enter them through
+one ``app.table.TableSession``, which keeps the match in memory and commits
+each accepted entry before the next line is read.
 """
 
 import sys
@@ -15,7 +15,7 @@ from .common import console, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
 
 if TYPE_CHECKING:
-    from ..table import TableSession
+    from ..app.table import TableSession
 
 HELP = """\
   Ann=10 Bob=13 Cat=20     a deal's scores, every player of the deal once (as scorepad deal takes them)
@@ -60,7 +60,7 @@ def play(
       scorepad play --match 3 < friday.txt
       printf 'Ann=10 Bob=10 Cat=23\\nmisdeal\\nAnn=13 Bob=13 Cat=17\\nstatus\\n' | scorepad play --json
     """
-    from ..table import TableSession
+    from ..app.table import TableSession
 
     session = TableSession(open_store(), match)
     try:
@@ -78,12 +78,12 @@ def play(
 
 def _terminal(session: "TableSession", ascii: bool) -> int:
     from ..core.errors import ScorepadError
-    from ..table import parse_line
-    from . import render
+    from ..present import tables
+    from .protocol import Talk, parse_line
 
     out, err = console(), _stderr()
     _complete_names(session)
-    out.print(render.table_panel(session.result, ascii))
+    out.print(tables.table_panel(session.result, ascii))
     out.print("Enter the deal's scores as NAME=SCORE for each player, or help.", markup=False)
     while True:
         try:
@@ -95,16 +95,16 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             command = parse_line(line)
             if command is None:
                 continue
-            if command.verb == "quit":
+            if command == Talk("quit"):
                 return _leave(session)
-            if command.verb == "help":
+            if command == Talk("help"):
                 out.print(HELP, markup=False)
                 continue
-            if command.verb == "status":
+            if isinstance(command, Talk):  # status
                 note = session.refresh()
                 if note:
                     err.print(note, markup=False)
-                out.print(render.table_panel(session.result, ascii))
+                out.print(tables.table_panel(session.result, ascii))
                 continue
             result = session.run(command)
         except ScorepadError as error:
@@ -115,7 +115,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             return 130
         if result.note:
             out.print(result.note, markup=False, style="italic")
-        out.print(render.table_panel(result, ascii))
+        out.print(tables.table_panel(result, ascii))
         if result.state.finished:
             out.print("The match is over: undo takes back the last entry; quit or Ctrl-D leaves.", markup=False)
 
@@ -140,7 +140,7 @@ def _complete_names(session: "TableSession") -> None:
         import readline
     except ImportError:  # e.g. Windows without pyreadline
         return
-    from ..table import COMMANDS
+    from .protocol import COMMANDS
 
     def complete(text: str, index: int) -> str | None:
         before = readline.get_line_buffer()[: readline.get_begidx()].split()
@@ -181,7 +181,7 @@ def _lines(stream) -> Iterator[str]:
 
 def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: bool) -> int:
     from ..core.errors import ScorepadError
-    from ..table import parse_line
+    from .protocol import Talk, parse_line
 
     entered = refused = number = 0
     try:
@@ -190,12 +190,12 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 command = parse_line(line)
                 if command is None:
                     continue
-                if command.verb == "quit":
+                if command == Talk("quit"):
                     break
-                if command.verb == "help":
+                if command == Talk("help"):
                     sys.stderr.write(HELP + "\n")
                     continue
-                if command.verb == "status":
+                if isinstance(command, Talk):  # status
                     _tell(number, session.refresh())
                     _print_status(session, as_json, ascii)
                     continue
@@ -219,8 +219,8 @@ def _tell(number: int, message: str | None) -> None:
 
 
 def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
-    from ..views import status_json
-    from . import render
+    from ..present import tables
+    from ..present.json_shapes import status_json
 
     if as_json:  # one line per status, so a reader can take them one at a time
         import json
@@ -228,15 +228,15 @@ def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
         sys.stdout.write(json.dumps(status_json(session.result), ensure_ascii=False) + "\n")
         sys.stdout.flush()
     else:
-        console().print(render.status(session.result, ascii))
+        console().print(tables.status(session.result, ascii))
 
 
 def _summary(session: "TableSession", entered: int, refused: int) -> None:
-    from . import render
+    from ..present import tables
 
     state, players = session.state, session.match.settings.players
     if state.winner is not None:
-        where = render.verdict(state, ascii=True)[0].plain.rstrip(".")
+        where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
     elif state.next is not None:
         deal = state.next
         kind = "tie-break deal" if deal.round else "deal"

@@ -1,13 +1,16 @@
 """Commands that move history out and back in: export, import."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..export import ExportFormat  # standard library only at import: --help stays light
+from ..app.export import ExportFormat  # standard library only at import: --help stays light
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
+
+if TYPE_CHECKING:
+    from ..app.backup import BackupMatch
 
 
 def export(
@@ -37,7 +40,7 @@ def export(
       scorepad export --all --format json
     """
     from ..core.errors import RuleError
-    from ..export import export as write_export
+    from ..app.export import export as write_export
 
     if every and match is not None:
         raise RuleError("give --match ID or --all, not both")
@@ -64,18 +67,14 @@ def import_(
       scorepad import exports/all-20261129T201503Z.json --dry-run
       scorepad import backup.json
     """
-    from .. import backup
+    from ..app import backup
 
     matches = backup.read(file)
     done = backup.restore(open_store(), matches, dry_run)
     if as_json:
-        print_json(
-            {
-                "dry_run": dry_run,
-                "added": [_summary(m, new_id) for m, new_id in done.added],
-                "present": [_summary(m, old_id) for m, old_id in done.present],
-            }
-        )
+        from ..present.json_shapes import import_json
+
+        print_json(import_json(done, dry_run))
         return
     if not matches:
         print("the backup holds no match: nothing to add")
@@ -89,20 +88,9 @@ def import_(
         say("dry run: nothing was written")
 
 
-def _deals(match) -> str:
+def _deals(match: "BackupMatch") -> str:
     scored, entries = match.state.scored, len(match.trail)
     return f"{scored} deal{'s' * (scored != 1)}, {entries} entr{'ies' if entries != 1 else 'y'} in the trail"
-
-
-def _summary(match, match_id: int | None) -> dict:
-    return {
-        "match": match_id,
-        "uid": match.uid,
-        "name": match.name,
-        "players": list(match.settings.players),
-        "deals": match.state.scored,
-        "entries": len(match.trail),
-    }
 
 
 def register(app: typer.Typer) -> None:

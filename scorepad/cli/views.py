@@ -1,8 +1,8 @@
-"""Commands that read: status, history, matches."""
+"""Commands that read: status, history, matches, doctor."""
 
 import typer
 
-from .common import console, print_json, refusals, use_ascii, open_store
+from .common import OPTIONS, console, open_store, print_json, refusals
 from .entries import JsonOpt, MatchOpt, show
 
 
@@ -15,14 +15,12 @@ def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
       scorepad status
       scorepad status --match 3 --json
     """
-    from .. import services
+    from ..app import reading
 
-    show(services.status(open_store(), match), as_json)
+    show(reading.status(open_store(), match), as_json)
 
 
-def history(
-    match: MatchOpt = None, as_json: JsonOpt = False
-) -> None:
+def history(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Every entry that stands, oldest first, with the totals after each.
 
     Examples:
@@ -31,17 +29,17 @@ def history(
       scorepad history
       scorepad history --match 3 --json
     """
-    from .. import services
+    from ..app import reading
 
-    result, rows = services.history(open_store(), match)
+    result, rows = reading.history(open_store(), match)
     if as_json:
-        from ..views import history_json
+        from ..present.json_shapes import history_json
 
         print_json(history_json(result, rows))
     else:
-        from . import render
+        from ..present import tables
 
-        console().print(render.history(result, rows))
+        console().print(tables.history(result, rows))
 
 
 def matches(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
@@ -53,16 +51,17 @@ def matches(as_json: bool = typer.Option(False, "--json", help="Print the list a
       scorepad matches
       scorepad matches --json
     """
-    from .. import services
+    from ..app import reading
 
-    rows = services.matches(open_store())
+    rows = reading.matches(open_store())
     if as_json:
-        keys = ("match", "name", "players", "created_at", "finished", "winner")
-        print_json({"matches": [{k: r[k] for k in keys} | r for r in rows]})
-    else:
-        from . import render
+        from ..present.json_shapes import matches_json
 
-        console().print(render.matches(rows))
+        print_json(matches_json(rows))
+    else:
+        from ..present import tables
+
+        console().print(tables.matches(rows))
 
 
 def doctor(as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON.")) -> None:
@@ -76,21 +75,17 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
       scorepad doctor
       scorepad --db club.db doctor --json
     """
-    from ..doctor import examine
+    from ..app.doctor import examine
     from ..store.location import store_url
-    from .common import OPTIONS
 
     findings = examine(store_url(OPTIONS.db))
     healthy = all(f.ok for f in findings)
     if as_json:
         print_json({"ok": healthy, "checks": [vars(f) for f in findings]})
     else:
-        from rich.table import Table
+        from ..present import tables
 
-        table = Table(show_header=False, box=None)
-        for f in findings:
-            table.add_row("ok" if f.ok else "PROBLEM", f.check, f.detail)
-        console().print(table)
+        console().print(tables.findings(findings))
     if not healthy:
         raise typer.Exit(1)
 

@@ -33,6 +33,7 @@ class Suit(enum.Enum):
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.HEARTS: "♥"}
+_ASCII_SUITS = str.maketrans({symbol: suit.value for suit, symbol in _SYMBOLS.items()})
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SYMBOLS.items()}
 # Some terminals and keyboards give the white suit symbols; accept them too.
 _SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
@@ -41,6 +42,11 @@ _SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, 
 RANKS = tuple(range(2, 15))
 _RANK_NAMES = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_BY_TEXT = {str(r): r for r in range(2, 11)} | {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def ascii_suits(text: str) -> str:
+    """A sentence with its suit symbols written as letters: ``Q♠`` becomes ``QS``."""
+    return text.translate(_ASCII_SUITS)
 
 
 def rank_name(rank: int) -> str:

@@ -18,6 +18,7 @@ from .cards import Card, removed_cards
 from .errors import RuleError, UnknownNameError
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
+from .standings import add_deal
 from .seats import MAX_PLAYERS, MIN_PLAYERS, eldest, next_left, pass_direction, pass_targets
 
 
@@ -125,7 +126,6 @@ class NextDeal:
     pass_to: Mapping[int, int]
     removed: tuple[Card, ...]
     deal_total: int
-    penalty_total: int
     round: int | None = None  #: the tie-break round, 1 for the first
 
 
@@ -185,7 +185,6 @@ class MatchState:
             pass_to=pass_targets(direction, players),
             removed=removed_cards(len(players)),
             deal_total=self.rules.deal_total(len(players)),
-            penalty_total=self.rules.penalty_total(len(players)),
             round=round_,
         )
 
@@ -234,8 +233,7 @@ class MatchState:
         if kind is EntryKind.TIEBREAK:
             state = replace(self, scored=number, last_dealer=dealer)
             return state._settle(outcome.scores, round_=round_ + 1)
-        scores = outcome.scores
-        totals = tuple(t + scores[s] for s, t in enumerate(self.totals))
+        totals = add_deal(self.totals, outcome.scores)
         state = replace(
             self,
             totals=totals,

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from .errors import NotationError
+from .errors import NotationError, RuleError, ScorepadError
 
 FORBIDDEN = "=,:#"
 MAX_LENGTH = 40
@@ -30,3 +31,14 @@ def check_name(name: str) -> str:
     if _READS_AS_KEY.fullmatch(name):
         raise NotationError(f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number")
     return name
+
+
+def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) -> tuple[str, ...]:
+    """The players of one match or deal, each a valid name and no two alike ignoring case."""
+    checked = tuple(check_name(name) for name in names)
+    seen: dict[str, str] = {}
+    for name in checked:
+        if name.casefold() in seen:
+            raise error(f"{seen[name.casefold()]!r} and {name!r} are one name: players' names must differ (ignoring case)")
+        seen[name.casefold()] = name
+    return checked

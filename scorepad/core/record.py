@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, ScorepadError
-from .names import RECORD_KEYS, check_name
+from .names import RECORD_KEYS, check_name, check_names
 from .rules import RuleSet
 
 #: One card of a trick: the name written before it (or None) and the card.
@@ -91,9 +91,6 @@ class DealRecord:
         """The player left of the dealer, who leads the first trick."""
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
 
-    def without_hands(self) -> DealRecord:
-        return replace(self, hands={})
-
 
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name; NotationError if it is no player's."""
@@ -114,12 +111,7 @@ def check_players(players: tuple[str, ...]) -> None:
     if not MIN_DECK_PLAYERS <= len(players) <= MAX_DECK_PLAYERS:
         given = f"{len(players)}: {' '.join(players)!r}"
         raise NotationError(f"a deal has {MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS} players, not {given}")
-    for name in players:
-        check_name(name)
-    folded = [name.casefold() for name in players]
-    for name in players:
-        if folded.count(name.casefold()) > 1:
-            raise NotationError(f"{name!r} is named twice among the players")
+    check_names(players, NotationError)
 
 
 def check_trick_number(number: int | None, position: int) -> None:

@@ -21,8 +21,10 @@ from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
 from ..core.errors import ScorepadError, UnknownNameError
 from .location import describe
 
-#: Every schema revision this code knows, oldest first; the last is what it writes.
-REVISIONS = ("0001", "0002")
+#: Every schema revision this code knows, oldest first; the last is what it writes. The
+#: migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
+#: folder costs far less than importing Alembic, which only an upgrade needs.
+REVISIONS = tuple(sorted(p.name.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("[0-9]*.py")))
 HEAD = REVISIONS[-1]
 BUSY_TIMEOUT_S = 60
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL

@@ -21,10 +21,3 @@ def config(connection: Connection | None = None) -> Config:
 def upgrade(connection: Connection, revision: str = "head") -> None:
     """Bring the schema to ``revision`` inside the caller's transaction."""
     command.upgrade(config(connection), revision)
-
-
-def head() -> str:
-    """The newest revision among the migration scripts."""
-    from alembic.script import ScriptDirectory
-
-    return ScriptDirectory.from_config(config()).get_current_head()

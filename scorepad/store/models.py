@@ -10,17 +10,16 @@ from __future__ import annotations
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
-#: An entry's place in the trail.
-STANDING, UNDONE, REPLACED = "standing", "undone", "replaced"
+from .schema import ENTRY, MATCH, SEAT, STANDING
 
 
 class MatchRow(SQLModel, table=True):
-    __tablename__ = "match"
+    __tablename__ = MATCH
 
     id: int | None = Field(default=None, primary_key=True)
     uid: str = Field(unique=True, max_length=32)  #: stable across stores, for backups
     name: str | None = None
-    rules: str  #: RuleSet.to_json() as JSON text
+    rules: str  #: RuleSet.to_json() as JSON text (see ``encoding``)
     format_kind: str = Field(max_length=8)
     format_value: int
     first_dealer: int
@@ -28,17 +27,16 @@ class MatchRow(SQLModel, table=True):
     created_at: str = Field(max_length=32)
     touched: int = Field(default=0, index=True)  #: grows on every write: picks the default match
     abandoned_at: str | None = Field(default=None, max_length=32)
-    # A summary kept with every write, so listing matches reads no entries.
-    finished: bool = False
+    # The fold's result, kept with every write so that status and listings read no entries.
     winner: int | None = None  #: seat
     deals_played: int = 0
-    state: str | None = None  #: MatchState.snapshot() as JSON: where the match stands, without its entries
+    state: str | None = None  #: the rest of MatchState.snapshot() as JSON (see ``encoding.state_columns``)
 
 
 class SeatRow(SQLModel, table=True):
-    __tablename__ = "seat"
+    __tablename__ = SEAT
 
-    match_id: int = Field(foreign_key="match.id", primary_key=True)
+    match_id: int = Field(foreign_key=f"{MATCH}.id", primary_key=True)
     position: int = Field(primary_key=True)  #: 0-based, clockwise
     name: str
 
@@ -46,11 +44,11 @@ class SeatRow(SQLModel, table=True):
 class EntryRow(SQLModel, table=True):
     """One entry of a match's append-only trail; the ones that stand make the match."""
 
-    __tablename__ = "entry"
+    __tablename__ = ENTRY
     __table_args__ = (Index("ix_entry_match_state_position", "match_id", "state", "position"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key="match.id")
+    match_id: int = Field(foreign_key=f"{MATCH}.id")
     position: int  #: order among the entries that stand; a replacement takes its predecessor's
     kind: str = Field(max_length=8)  #: deal, tiebreak or misdeal
     number: int  #: the deal's number; a misdeal carries the number of the deal dealt again
@@ -62,4 +60,4 @@ class EntryRow(SQLModel, table=True):
     recorded_at: str = Field(max_length=32)
     state: str = Field(default=STANDING, max_length=8)
     ended_at: str | None = Field(default=None, max_length=32)  #: when undone or replaced
-    replaces: int | None = Field(default=None, foreign_key="entry.id")
+    replaces: int | None = Field(default=None, foreign_key=f"{ENTRY}.id")

@@ -24,14 +24,18 @@ What counts:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
-from .core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
-from .core.match import EntryKind
-from .core.rules import Preset, RuleSet
+from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
+from ..core.match import EntryKind
+from ..core.rules import Preset, RuleSet
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+    from ..store.history import ClubDeal, ClubMatch
 
 #: The cards whose takers are counted, by their key in the JSON.
 TRACKED = {"queen_of_spades": QUEEN_OF_SPADES, "king_of_spades": KING_OF_SPADES, "ace_of_spades": ACE_OF_SPADES}
@@ -48,56 +52,37 @@ class PlayerStats:
     deals_with_cards: int = 0
     slams: int = 0
     reneges: int = 0
-
-    def __post_init__(self) -> None:
-        self.taken = dict.fromkeys(TRACKED, 0)
+    taken: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKED, 0))  #: by TRACKED key
 
     @property
     def avg_per_deal(self) -> float | None:
         return round(self.points / self.deals, 2) if self.deals else None
 
-    def to_json(self, rules: RuleSet) -> dict:
-        cards = {key: (self.taken[key] if rules.points(card) else None) for key, card in TRACKED.items()}
-        return {
-            "name": self.name,
-            "matches": self.matches,
-            "finished": self.finished,
-            "wins": self.wins,
-            "deals": self.deals,
-            "points": self.points,
-            "avg_per_deal": self.avg_per_deal,
-            **cards,
-            "deals_with_cards": self.deals_with_cards,
-            "slams": self.slams if rules.can_slam else None,
-            "reneges": self.reneges,
-        }
 
-
-def tally(preset: Preset, matches: Iterable, seats: dict[int, list[str]], deals: Iterable) -> list[PlayerStats]:
-    """Each player's figures, lowest average first, from rows as ``repo.club_*`` read them.
+def tally(preset: Preset, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal]) -> list[PlayerStats]:
+    """Each player's figures, lowest average first, from what ``store.history`` reads for the club.
 
     ``matches`` come in creation order, so a player renamed in case only
     (``ann`` then ``Ann``) is shown as most recently spelt.
     """
     players: dict[str, PlayerStats] = {}
     chosen: dict[int, tuple[RuleSet, list[PlayerStats]]] = {}
-    for row in matches:
-        rules = RuleSet.from_json(json.loads(row.rules))
-        if rules.preset is not preset:
+    for match in matches:
+        if match.rules.preset is not preset:
             continue
         who = []
-        for seat, name in enumerate(seats.get(row.id, [])):
+        for seat, name in enumerate(match.players):
             player = players.setdefault(name.casefold(), PlayerStats(name))
             player.name = name
             player.matches += 1
-            if row.winner is not None and row.abandoned_at is None:
+            if match.won:
                 player.finished += 1
-                player.wins += seat == row.winner
+                player.wins += seat == match.winner
             who.append(player)
-        chosen[row.id] = (rules, who)
-    for row in deals:
-        if row.match_id in chosen and row.kind == EntryKind.DEAL.value:
-            _count_deal(row, *chosen[row.match_id])
+        chosen[match.id] = (match.rules, who)
+    for deal in deals:
+        if deal.match_id in chosen and deal.kind is EntryKind.DEAL:
+            _count_deal(deal, *chosen[deal.match_id])
     return sorted(players.values(), key=_order)
 
 
@@ -106,20 +91,22 @@ def _order(player: PlayerStats) -> tuple:
     return (average is None, average if average is not None else 0, -player.wins, player.name.casefold())
 
 
-def _count_deal(row, rules: RuleSet, who: list[PlayerStats]) -> None:
-    scores = {int(seat): points for seat, points in json.loads(row.scores).items()}
-    cards = {int(seat): {Card.parse(c) for c in hand} for seat, hand in json.loads(row.cards or "{}").items()}
+def _count_deal(deal: ClubDeal, rules: RuleSet, who: list[PlayerStats]) -> None:
+    outcome = deal.entry.outcome
+    assert outcome is not None  # a scored deal
+    scores = outcome.scores
+    cards: dict[int, set[Card]] = {seat: set(hand) for seat, hand in outcome.cards.items()}
     penalty = rules.penalty_cards(len(who))
     everything = rules.penalty_total(len(who))
     for seat, player in enumerate(who):
         points = scores.get(seat, 0)
         player.deals += 1
         player.points += points
-        if row.renege == seat:
+        if outcome.renege == seat:
             player.reneges += 1
         # Without the slam rule nothing marks a slam but the score: only one
         # player holding every penalty card can score the penalty total.
-        elif rules.can_slam and (row.slam == seat or points == everything or penalty <= cards.get(seat, set())):
+        elif rules.can_slam and (outcome.slam == seat or points == everything or penalty <= cards.get(seat, set())):
             player.slams += 1
         if seat in cards:
             player.deals_with_cards += 1
@@ -134,17 +121,14 @@ def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str
     return low, high
 
 
-def player_stats(store, preset: Preset, since: date | None = None, until: date | None = None) -> list[PlayerStats]:
+def player_stats(store: Store, preset: Preset, since: date | None = None, until: date | None = None) -> list[PlayerStats]:
     """Read the store once and tally every player of the preset's matches in the dates given."""
-    from .store import repo
-
-    from .store.db import NoStoreYet
+    from ..store import history
+    from ..store.db import NoStoreYet
 
     low, high = date_bounds(since, until)
     try:
         with store.read() as conn:
-            matches = repo.club_matches(conn, low, high)
-            seats = repo.club_seats(conn, low, high)
-            return tally(preset, matches, seats, repo.club_deals(conn, low, high))
+            return tally(preset, history.club_matches(conn, low, high), history.club_deals(conn, low, high))
     except NoStoreYet:  # nothing played yet: no figures, not an error
         return []

@@ -1,9 +1,9 @@
 """Auditing deal records from files, and entering an audited deal in a match.
 
 Reading and auditing need no store: a batch of files touches the database only
-when a match is named, and then once for its rules. The store and the services
-are imported by the functions that use them, because loading SQLAlchemy costs
-more than auditing a hundred records.
+when a match is named, and then once for its rules. The store and the entering
+use cases are imported by the functions that use them, because loading
+SQLAlchemy costs more than auditing a hundred records.
 """
 
 from __future__ import annotations
@@ -12,16 +12,18 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .core.engine import AuditReport, audit
-from .core.errors import RuleError, ScorepadError
-from .core.record import DealRecord, parse_record
-from .core.rules import RuleSet
+from ..core.cards import Card
+from ..core.engine import AuditReport, audit
+from ..core.errors import RuleError, ScorepadError
+from ..core.record import DealRecord, parse_record
+from ..core.rules import RuleSet
+from .results import Result
 
 if TYPE_CHECKING:
-    from .core.match import MatchState
-    from .services import Result
-    from .store.db import Store
-    from .store.repo import StoredMatch
+    from ..core.match import MatchState
+    from ..store.db import Store
+    from ..store.matches import StoredMatch
+    from .entering import Entered
 
 STDIN = "-"
 
@@ -84,11 +86,11 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
 
 def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:
     """The match asked for (else the latest used) and its rules, in one read."""
-    from .store import repo
+    from ..store import matches
 
     with store.read() as conn:
-        found = repo.resolve_match_id(conn, match_id)
-        return found, repo.load(conn, found, entries=False).settings.rules
+        found = matches.resolve_match_id(conn, match_id)
+        return found, matches.load(conn, found, entries=False).settings.rules
 
 
 def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
@@ -98,25 +100,20 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     expects next (its players in seat order, its dealer) and is either complete
     and legal or shows a renege, whose outcome the rules fix whatever else it shows.
     """
-    from . import services
-    from .store import repo
+    from ..store import matches
+    from .entering import write_deal
 
     record, report = audited.record, audited.report
     assert record is not None and report is not None, "only an audited record can be entered"
     with store.write() as conn:
-        match = repo.load(conn, match_id, lock=True)
+        match = matches.load(conn, match_id, lock=True)
         state = match.state()
         _check_deal(match, state, record)
-        tokens, renege = _entered(report)
-        done = services.write_deal(conn, match, state, tokens, renege)
-        # The rules core checks the cards again; should it ever score them
-        # otherwise than the audit did, the store must not keep its version.
-        players = match.settings.players
-        if {players[s]: p for s, p in done.entry.outcome.scores.items()} != _by_match_name(report, players):
-            raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
+        done = write_deal(conn, match, state, _entered(report))  # the rules core checks the cards again
+    assert done.deal is not None
     entered = f"Recorded as {'tie-break deal' if done.deal.round else 'deal'} {done.deal.number}."
     note = entered if done.note is None else f"{entered} {done.note}."
-    return services.Result(match.id, match.name, done.state, note)
+    return Result(match.id, match.name, done.state, note)
 
 
 def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> None:
@@ -136,10 +133,12 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
         raise RuleError(f"the record's dealer is {record.dealer}, but {dealer} deals {what}")
 
 
-def _entered(report: AuditReport) -> tuple[list[str], str | None]:
+def _entered(report: AuditReport) -> Entered:
     """What ``scorepad deal`` would be given: each player's scoring cards, or the renege's offender."""
+    from .entering import Renege
+
     if report.renege is not None:
-        return [], report.renege.player
+        return Renege(report.renege.player)
     if report.breaches:
         count = len(report.breaches)
         first = report.breaches[0].message
@@ -154,12 +153,8 @@ def _entered(report: AuditReport) -> tuple[list[str], str | None]:
             " can be entered"
         )
     # Cards rather than points, so the store keeps who took which penalty card.
-    taken: dict[str, list[str]] = {name: [] for name in report.players}
+    taken: dict[str, list[Card]] = {name: [] for name in report.players}
     for trick in report.tricks:
-        taken[trick.winner] += [card.ascii() for card in trick.cards if report.rules.points(card)]
-    return [f"{name}={','.join(cards) or '-'}" for name, cards in taken.items()], None
-
-
-def _by_match_name(report: AuditReport, players: tuple[str, ...]) -> dict[str, int]:
-    spelling = {name.casefold(): name for name in players}
-    return {spelling[name.casefold()]: points for name, points in report.scores.items()}
+        if trick.winner is not None:
+            taken[trick.winner] += [card for card in trick.cards if report.rules.points(card)]
+    return {name: tuple(cards) for name, cards in taken.items()}

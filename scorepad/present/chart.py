@@ -151,3 +151,33 @@ def legend(names: Sequence[str], marks: Sequence[str], finals: Sequence[int], wi
 def plain(lines: list[list[Segment]]) -> str:
     """The chart as text without colour, trailing spaces trimmed."""
     return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+
+
+def running_series(players: Sequence[str], rows: Sequence[HistoryRow]) -> list[list[int]]:
+    """Each player's total before the first deal (0) and after every scored deal: what a chart draws."""
+    scored = [r for r in rows if r.kind == "deal"]
+    return [[0] + [r.totals[p] for r in scored] for p in players]
+
+
+#: A colour per player for terminals that show colour; the markers carry the meaning without it.
+PALETTE = ("cyan", "magenta", "green", "yellow", "bright_blue", "red")
+
+
+def match_chart(result: Result, rows: Sequence[HistoryRow], width: int = 80) -> list[Text]:
+    """A match's running totals as lines of Rich text: a heading, the chart and its legend."""
+    from rich.text import Text
+
+    players = result.state.settings.players
+    series = running_series(players, rows)
+    if len(series[0]) == 1:
+        return [Text(f"Match {result.match_id} has no scored deal yet: nothing to chart.")]
+    marks = markers(players)
+    name = f" “{result.name}”" if result.name else ""
+    lines = [Text(f"Match {result.match_id}{name}: running totals after each deal")]
+    for line in line_chart(series, marks, width) + legend(players, marks, [s[-1] for s in series], width):
+        text = Text()
+        for part, who in line:
+            text.append(part, style=PALETTE[who % len(PALETTE)] if who is not None else None)
+        text.rstrip()
+        lines.append(text)
+    return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -11,11 +12,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import deck
-from ..core.match import MatchState, NextDeal
+from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
+from ..core.standings import places
 
 if TYPE_CHECKING:
-    from ..services import HistoryRow, Result
+    from ..app.doctor import Finding
+    from ..app.reading import MatchSummary
+    from ..app.results import HistoryRow, Result
 
 
 def cards_text(cards, ascii: bool) -> str:
@@ -34,8 +38,7 @@ def standings(state: MatchState) -> Table:
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Total", justify="right")
-    order = sorted(range(len(players)), key=lambda s: (state.totals[s], s))
-    for place, seat in enumerate(order, start=1):
+    for place, seat in places(state.totals, state.winner):
         mark = " ★" if seat == state.winner else ""
         table.add_row(str(place), players[seat] + mark, str(state.totals[seat]))
     return table
@@ -70,7 +73,7 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
 
 def _of(state: MatchState) -> str:
     fmt = state.settings.format
-    return f" of {fmt.value}" if fmt.kind.value == "deals" else ""
+    return f" of {fmt.value}" if fmt.kind is FormatKind.DEALS else ""
 
 
 def verdict(state: MatchState, ascii: bool) -> list[Text]:
@@ -105,7 +108,7 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     return Panel(body, title=Text(title(result)), title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
-def history(result: Result, rows: list[HistoryRow]) -> Table:
+def history(result: Result, rows: Sequence[HistoryRow]) -> Table:
     players = result.state.settings.players
     table = Table(title=title(result), title_justify="left")
     table.add_column("Deal", justify="right")
@@ -131,24 +134,32 @@ def history(result: Result, rows: list[HistoryRow]) -> Table:
     return table
 
 
-def matches(rows: list[dict]) -> Table:
+def matches(rows: Sequence[MatchSummary]) -> Table:
     table = Table()
     for column in ("Match", "Name", "Players", "Rules", "Created (UTC)", "Deals", "Result"):
         table.add_column(column)
     for r in rows:
-        if r["abandoned"]:
+        if r.abandoned:
             result = "abandoned"
-        elif r["finished"]:
-            result = f"{r['winner']} won"
+        elif r.winner is not None:
+            result = f"{r.winner} won"
         else:
             result = "playing"
         table.add_row(
-            str(r["match"]),
-            r["name"] or "",
-            ", ".join(r["players"]),
-            r["rules"],
-            r["created_at"][:16].replace("T", " "),  # to the minute: the table stays within 80 columns
-            str(r["deals_played"]),
+            str(r.id),
+            r.name or "",
+            ", ".join(r.players),
+            r.preset,
+            r.created_at[:16].replace("T", " "),  # to the minute: the table stays within 80 columns
+            str(r.deals_played),
             result,
         )
+    return table
+
+
+def findings(checks: Sequence[Finding]) -> Table:
+    """What ``scorepad doctor`` found, a check per line."""
+    table = Table(show_header=False, box=None)
+    for f in checks:
+        table.add_row("ok" if f.ok else "PROBLEM", f.check, f.detail)
     return table

@@ -1,4 +1,4 @@
-"""Exporting: the CSV of scored deals, the JSON backup, and writing either safely.
+"""Exporting: the CSV of scored deals or the JSON backup, written safely.
 
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
@@ -7,24 +7,20 @@ a file. An export never replaces an earlier one unless asked to (``--force``).
 
 from __future__ import annotations
 
-import csv
 import enum
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from itertools import count
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
-from .core.errors import ScorepadError
+from ..core.errors import ScorepadError
 
 if TYPE_CHECKING:
-    from .store.db import Store
+    from ..store.db import Store
 
-COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
-#: What a spreadsheet would run as a formula, and the quote that marks an escaped cell.
-_UNSAFE_START = ("=", "+", "-", "@", "\t", "\r", "'")
 EXPORTS = Path("exports")
 
 
@@ -37,58 +33,18 @@ class ExportError(ScorepadError):
     """An export that cannot be written where it was asked to go."""
 
 
-def escape(text: str) -> str:
-    """A text cell a spreadsheet shows as text: one ``'`` before a formula-like start (or a ``'``)."""
-    return "'" + text if text.startswith(_UNSAFE_START) else text
-
-
-def unescape(text: str) -> str:
-    """The text a cell written by ``escape`` came from."""
-    return text[1:] if text.startswith("'") else text
-
-
-def csv_rows(matches: Iterable, seats: dict[int, list[str]], entries: Iterable) -> Iterator[tuple]:
-    """One row per player per scored deal, from match rows and their standing entries in order.
-
-    Reads the stored deal numbers, dealers and scores directly instead of
-    folding each match: a scored deal's number and dealer were fixed by the
-    fold when it was entered, and the totals are running sums of the deals.
-    This loop runs once per deal of the store, so it is kept flat.
-    """
-    titles = {m.id: escape(m.name or "") for m in matches}
-    current = None
-    for match_id, kind, number, dealer, scores, recorded_at in entries:
-        if kind == "misdeal":
-            continue
-        if match_id != current:  # entries come match by match
-            current, title = match_id, titles[match_id]
-            names = [escape(n) for n in seats[match_id]]
-            keys = [str(seat) for seat in range(len(names))]  # scores are stored keyed by seat, as text
-            totals = [0] * len(names)
-        points_by_seat = json.loads(scores)
-        counts = kind == "deal"  # tie-break points decide the tie, not the totals
-        dealer_name = names[dealer]
-        for seat, key in enumerate(keys):
-            points = points_by_seat.get(key)
-            if points is None:  # not a player of this tie-break deal
-                continue
-            if counts:
-                totals[seat] += points
-            yield (
-                match_id, title, number, kind, dealer_name,
-                names[seat], seat + 1, points, totals[seat], recorded_at,
-            )  # fmt: skip
-
-
-def write_csv(stream: IO[str], rows: Iterable[tuple]) -> None:
-    writer = csv.writer(stream)
-    writer.writerow(COLUMNS)
-    writer.writerows(rows)
+def exports_folder() -> Path:
+    """The folder where exports go when no file is named, made if need be."""
+    try:
+        EXPORTS.mkdir(exist_ok=True)
+    except OSError as error:
+        raise ExportError(f"cannot make the folder {EXPORTS}: {error.strerror or error}") from None
+    return EXPORTS
 
 
 def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None = None) -> str:
     """``match-3-20261129T201503Z.csv``, or ``all-...`` for every match: what and when."""
-    when = when or datetime.now(timezone.utc)
+    when = when or datetime.now(UTC)
     what = f"match-{match_id}" if match_id is not None else "all"
     return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
 
@@ -175,8 +131,9 @@ def export(
     force: bool = False,
 ) -> Path:
     """Export one match (default: the latest) or every match; return the file written."""
+    from ..present.csv_rows import csv_rows, write_csv
+    from ..store import history, matches
     from . import backup
-    from .store import repo
 
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
@@ -184,21 +141,30 @@ def export(
     if out is not None and out.exists() and not force:
         raise _exists(out)
     with store.read() as conn:
-        chosen = None if every else repo.resolve_match_id(conn, match_id)
+        chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
-            try:
-                EXPORTS.mkdir(exist_ok=True)
-            except OSError as error:
-                raise ExportError(f"cannot make the folder {EXPORTS}: {error.strerror or error}") from None
             # A default name is never reused, --force or not: it takes a suffix instead.
-            out, rename, force = EXPORTS / default_name(chosen, fmt), True, False
+            out, rename, force = exports_folder() / default_name(chosen, fmt), True, False
         else:
             rename = False
+        write: Callable[[IO[str]], Any]
         if fmt is ExportFormat.JSON:
             data = backup.build(conn, chosen)
             write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)  # noqa: E731
         else:
-            rows = csv_rows(repo.match_rows(conn, chosen), repo.seat_names(conn, chosen), repo.standing_rows(conn, chosen))
+            titles = matches.match_names(conn, chosen)
+            rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
             write = lambda stream: write_csv(stream, rows)  # noqa: E731
         # Written inside the read transaction: the rows stream from the store into the file.
         return write_file(out, write, overwrite=force, rename=rename)
+
+
+def save_report(html: str, match_id: int, out: Path | None = None, force: bool = False) -> Path:
+    """Write a match's HTML report (``present.report.page``) and return where it went.
+
+    Without ``out`` it goes to ``exports/match-ID-report.html``, or the next
+    free ``-2``, ``-3``... name: an earlier report is never replaced. An
+    ``out`` that exists is replaced only with ``force``.
+    """
+    target = out if out is not None else exports_folder() / f"match-{match_id}-report.html"
+    return write_file(target, lambda stream: stream.write(html), overwrite=force, rename=out is None)

@@ -13,11 +13,16 @@ match of 3 to 6 players is. Players are ordered by a conservative estimate,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .core.match import EntryKind
+from ..core.match import EntryKind
+from ..core.standings import add_deal, places
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+    from ..store.history import ClubDeal, ClubMatch
 
 #: How many standard deviations the shown rating lies below the estimated skill.
 CAUTION = 3.0
@@ -35,25 +40,20 @@ class PlayerRating:
     def rating(self) -> float:
         return self.mu - CAUTION * self.sigma
 
-    def to_json(self) -> dict:
-        return {
-            "name": self.name,
-            "rating": round(self.rating, 3),
-            "mu": round(self.mu, 3),
-            "sigma": round(self.sigma, 3),
-            "matches": self.matches,
-            "wins": self.wins,
-        }
-
 
 def final_ranks(totals: Sequence[int], winner: int) -> list[int]:
-    """Each seat's place, 1 best: the winner first, the others by total, equal totals sharing a place.
+    """Each seat's place as OpenSkill reads it, 1 best: ``standings.places`` without the gaps.
 
     The winner may be level on total with others: a tie-break deal decided
     between them, and its points say nothing about who came second.
     """
-    others = sorted({t for seat, t in enumerate(totals) if seat != winner})
-    return [1 if seat == winner else 2 + others.index(t) for seat, t in enumerate(totals)]
+    ranks = [0] * len(totals)
+    dense, previous = 0, None
+    for place, seat in places(totals, winner):
+        if place != previous:
+            dense, previous = dense + 1, place
+        ranks[seat] = dense
+    return ranks
 
 
 def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerRating]:
@@ -61,7 +61,7 @@ def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerR
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    known: dict[str, tuple[PlayerRating, object]] = {}
+    known: dict[str, tuple[PlayerRating, Any]] = {}
     for names, places in results:
         seated = []
         for name in names:
@@ -80,35 +80,25 @@ def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerR
     return sorted(players, key=lambda p: (-p.rating, -p.mu, p.name.casefold()))
 
 
-def standings(matches: Iterable, seats: dict[int, list[str]], deals: Iterable) -> list[tuple[list[str], list[int]]]:
-    """Each finished match's (names, places), oldest first, from rows as ``repo.club_*`` read them."""
-    totals: dict[int, list[int]] = {}
-    for row in deals:
-        if row.kind != EntryKind.DEAL.value:
-            continue  # tie-break points decide the winner, who is on the match row already
-        scores = json.loads(row.scores)
-        sums = totals.setdefault(row.match_id, [0] * len(seats[row.match_id]))
-        for seat, points in scores.items():
-            sums[int(seat)] += points
-    results = []
-    for row in matches:
-        names = seats[row.id]
-        results.append((names, final_ranks(totals.get(row.id, [0] * len(names)), row.winner)))
-    return results
+def standings(matches: Iterable[ClubMatch], deals: Iterable[ClubDeal]) -> list[tuple[list[str], list[int]]]:
+    """Each finished match's (names, places), oldest first, from what ``store.history`` reads for the club."""
+    finished = list(matches)
+    totals = {match.id: (0,) * len(match.players) for match in finished}
+    for deal in deals:
+        # Tie-break points decide the winner, who is on the match already.
+        if deal.kind is EntryKind.DEAL and deal.match_id in totals and deal.entry.outcome is not None:
+            totals[deal.match_id] = add_deal(totals[deal.match_id], deal.entry.outcome.scores)
+    return [(m.players, final_ranks(totals[m.id], m.winner)) for m in finished if m.winner is not None]
 
 
-def player_ratings(store) -> list[PlayerRating]:
+def player_ratings(store: Store) -> list[PlayerRating]:
     """Read the finished matches once and rate every player from scratch."""
-    from .store import repo
-
-    from .store.db import NoStoreYet
+    from ..store import history
+    from ..store.db import NoStoreYet
 
     try:
         with store.read() as conn:
-            matches = repo.club_matches(conn, finished=True)
-            seats = repo.club_seats(conn)
-            deals = repo.club_deals(conn, finished=True)
-            results = standings(matches, seats, deals)
+            results = standings(history.club_matches(conn, won=True), history.club_deals(conn, won=True))
     except NoStoreYet:  # nothing played yet: nobody to rate
         return []
     return rate(results)

@@ -3,7 +3,7 @@
 The page loads nothing and runs nothing (a Content-Security-Policy says so to
 the browser as well), so it can be mailed, put on a club's website or printed
 as it is. Every name comes from people and goes through ``html.escape``.
-``page`` is pure over the match's state and history; ``save`` writes it.
+``page`` is pure over the match's state and history; ``app.report`` writes it.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .chart import nice_step
+from ..core.standings import places
+from .chart import nice_step, running_series
 
 if TYPE_CHECKING:
-    from .services import HistoryRow, Result
+    from ..app.results import HistoryRow, Result
 
 #: Colour-blind-safe colours (Okabe and Ito); dashes and markers tell players apart in grey print too.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -51,9 +51,8 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
     state = result.state
     players = state.settings.players
     title = f"Match {result.match_id}" + (f": {result.name}" if result.name else "")
-    scored = [r for r in rows if r.kind == "deal"]
-    series = [[0] + [r.totals[p] for r in scored] for p in players]
-    chart = svg_chart(players, series) if scored else "<p>No deal has been scored yet.</p>"
+    series = running_series(players, rows)
+    chart = svg_chart(players, series) if len(series[0]) > 1 else "<p>No deal has been scored yet.</p>"
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -83,18 +82,6 @@ def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
     days = sorted({r.recorded_at[:10] for r in rows})
     played = f"; played {days[0]}" + (f" to {days[-1]}" if len(days) > 1 else "") if days else ""
     return f"{', '.join(settings.players)}: {settings.format.describe()}; {settings.rules.describe()}{played}"
-
-
-def places(totals: Sequence[int], winner: int | None) -> list[tuple[int, int]]:
-    """(place, seat) in standing order: the winner first, then by total; equal totals share a place."""
-    order = sorted(range(len(totals)), key=lambda s: (s != winner, totals[s], s))
-    ranked, previous = [], None
-    for index, seat in enumerate(order):
-        key = (seat == winner, totals[seat])
-        place = ranked[-1][0] if key == previous else index + 1
-        ranked.append((place, seat))
-        previous = key
-    return ranked
 
 
 def _standings(result: Result) -> str:
@@ -245,27 +232,3 @@ def _marker(who: int, cx: float, cy: float, r: float = 4.0) -> str:
     else:
         path = f"M{cx - r - 1},{cy} L{cx + r + 1},{cy} M{cx},{cy - r - 1} L{cx},{cy + r + 1}"
     return f'<path d="{path}" stroke-width="2" {solid}/>'
-
-
-def default_path(match_id: int) -> Path:
-    from .export import EXPORTS
-
-    return EXPORTS / f"match-{match_id}-report.html"
-
-
-def save(text: str, out: Path | None, match_id: int, force: bool = False) -> Path:
-    """Write the report and return where it went.
-
-    Without ``out`` it goes to ``exports/match-ID-report.html``, or the next
-    free ``-2``, ``-3``... name: an earlier report is never replaced. An
-    ``out`` that exists is replaced only with ``force``.
-    """
-    from .export import ExportError, write_file
-
-    target = out if out is not None else default_path(match_id)
-    if out is None:
-        try:
-            target.parent.mkdir(exist_ok=True)
-        except OSError as error:
-            raise ExportError(f"cannot make the folder {target.parent}: {error.strerror or error}") from None
-    return write_file(target, lambda stream: stream.write(text), overwrite=force, rename=out is None)

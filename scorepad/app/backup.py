@@ -1,0 +1,243 @@
+"""The JSON backup: every match with its settings and whole trail, and its restore.
+
+``store.backup_file`` knows the file's shape; this module checks what the
+file says against the rules: the players and settings, every entry of the
+trail as a real deal, and the entries that stand folded exactly as ``deal``
+checked them. Restoring adds only the matches whose unique id the store does
+not hold yet, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from ..core.cards import Card
+from ..core.errors import ScorepadError
+from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
+from ..core.names import check_names
+from ..core.rules import RuleSet
+from ..core.scoring import Outcome, check_outcome
+from ..store import backup_file, history, matches
+from ..store.db import NoStoreYet
+from ..store.history import MatchRecord, TrailItem
+from ..store.schema import STANDING
+
+if TYPE_CHECKING:
+    from ..store.backup_file import MatchFile, TrailEntryFile
+    from ..store.db import Connection, Store
+
+T = TypeVar("T")
+
+
+class BackupError(ScorepadError):
+    """A file that is not a backup this scorepad can restore."""
+
+
+# Writing.
+
+
+def build(conn: Connection, match_id: int | None = None) -> dict:
+    """The backup of one match, or of every match when ``match_id`` is None."""
+    trails = history.trails(conn, match_id)
+    return {
+        "format": backup_file.FORMAT,
+        "version": backup_file.VERSION,
+        "exported_at": matches.now(),
+        "matches": [backup_file.match_json(m, trails.get(m.id, [])) for m in history.match_records(conn, match_id)],
+    }
+
+
+# Reading.
+
+
+@dataclass
+class BackupMatch:
+    """A match of a backup, checked: what the store will hold, and where it stands."""
+
+    record: MatchRecord
+    trail: list[TrailItem]
+    state: MatchState  #: after the entries that stand
+    label: str  #: ``match 3 “Friday”``: its number in the store it came from, and its name
+    quoted_name: str  #: `` “Friday”``, or nothing without a name
+
+    @property
+    def uid(self) -> str:
+        return self.record.uid
+
+    @property
+    def settings(self) -> Settings:
+        return self.record.settings
+
+
+def read(path: Path) -> list[BackupMatch]:
+    """The matches of a backup file, every one checked; BackupError says what is wrong."""
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise BackupError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise BackupError(f"{path} is a folder, not a backup file") from None
+    except OSError as error:
+        raise BackupError(f"cannot read {path}: {error.strerror or error}") from None
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, a number of 5,000 digits, nested too deep
+        raise BackupError(f"{path} is not a scorepad backup (not JSON)") from None
+    try:
+        return parse(data)
+    except (BackupError, backup_file.BackupShapeError) as error:
+        # The file's own text can be in the message: keep it to one line.
+        raise BackupError(f"{path}: {' '.join(str(error).splitlines())}") from None
+
+
+def parse(data: object) -> list[BackupMatch]:
+    return [_match(match) for match in backup_file.validate(data).matches]
+
+
+def _checked(make: Callable[[], T], where: str) -> T:
+    """Build a core value, turning the core's refusal into the backup's."""
+    try:
+        return make()
+    except (ValueError, KeyError, TypeError, AttributeError) as error:  # ScorepadError is a ValueError
+        raise BackupError(f"{where}: {error}") from None
+
+
+def _match(data: MatchFile) -> BackupMatch:
+    where = f"match {data.id}"
+    settings = _settings(data, where)
+    cuts = [_checked(lambda: {n: Card.parse(c) for n, c in cut.items()}, f"{where}.cuts") for cut in data.cuts or []]
+    record = MatchRecord(
+        data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
+    )
+    trail = [_trail_item(item, settings, f"{data.label}, trail[{i}]") for i, item in enumerate(data.trail, 1)]
+    match = BackupMatch(record, trail, MatchState.start(settings), data.label, data.quoted_name)
+    _check_trail(match)
+    match.state = _fold(match)
+    return match
+
+
+def _settings(data: MatchFile, where: str) -> Settings:
+    def make() -> Settings:
+        players = check_names(data.players)
+        probe = Settings(players, RuleSet.from_json(data.rules.to_json()), Format(FormatKind(data.format.kind), data.format.value))
+        return Settings(probe.players, probe.rules, probe.format, _seat(probe, data.first_dealer))
+
+    return _checked(make, where)
+
+
+def _seat(settings: Settings, name: str) -> int:
+    """A player's seat by the exact name, as the backup was written."""
+    try:
+        return settings.players.index(name)
+    except ValueError:
+        raise BackupError(f"{name!r} is not a player of the match") from None
+
+
+def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailItem:
+    def seat(name: str | None, key: str) -> int | None:
+        return None if name is None else _checked(lambda: _seat(settings, name), f"{where}.{key}")
+
+    def by_seat(values: dict[str, T], key: str) -> dict[int, T]:
+        return dict(sorted((_checked(lambda: _seat(settings, n), f"{where}.{key}"), v) for n, v in values.items()))
+
+    scores = by_seat(data.scores, "scores")
+    hands = {s: _checked(lambda: tuple(map(Card.parse, h)), f"{where}.cards") for s, h in by_seat(data.cards or {}, "cards").items()}
+    renege, slam = seat(data.renege, "renege"), seat(data.slam, "slam")
+    kind = EntryKind(data.kind)
+    if kind is EntryKind.MISDEAL:
+        if scores or hands or renege is not None or slam is not None:
+            raise BackupError(f"{where}: a misdeal has no scores")
+        entry = Entry.misdeal()
+    else:
+        entry = Entry(kind, Outcome(scores, renege=renege, slam=slam, cards=hands))
+    dealer = seat(data.dealer, "dealer")
+    assert dealer is not None
+    replaces = data.replaces - 1 if data.replaces is not None else None
+    return TrailItem(
+        data.state, data.position, data.number, dealer, entry, data.recorded_at, data.ended_at, replaces
+    )
+
+
+def _check_trail(match: BackupMatch) -> None:
+    """Entries that no longer stand were still real deals: check their scores as a deal of their players."""
+    players = len(match.settings.players)
+    for item in match.trail:
+        outcome = item.entry.outcome
+        if item.state == STANDING or outcome is None:
+            continue
+        seats = tuple(sorted(outcome.scores))
+        where = f"{match.label}, {item.state} {item.entry.kind.value} {item.number}"
+        regular = item.entry.kind is EntryKind.DEAL
+        if len(seats) != players if regular else not 2 <= len(seats) <= players:  # all may tie
+            raise BackupError(f"{where}: scores for the wrong players")
+        _checked(lambda: check_outcome(match.settings.rules, seats, outcome, match.settings.names), where)
+
+
+def _fold(match: BackupMatch) -> MatchState:
+    """Fold the entries that stand, checking each as ``deal`` would have when it was entered."""
+    standing = sorted((e for e in match.trail if e.state == STANDING), key=lambda e: e.position)
+    positions = [e.position for e in standing]
+    if len(set(positions)) != len(positions):
+        raise BackupError(f"{match.label}: two standing entries share a position")
+    state = MatchState.start(match.settings)
+    players = match.settings.players
+    for item in standing:
+        deal = state.next
+        kind = item.entry.kind.value
+        if deal is None:
+            raise BackupError(f"{match.label}, deal {item.number}: the match was over before this {kind}")
+        where = f"{match.label}, deal {deal.number}"
+        # A backup from before scorepad kept numbers up to date through a fix
+        # may hold a misdeal's old dealer (of a tie-break no longer due): only its number is sure.
+        dealer = item.dealer if item.entry.kind is EntryKind.MISDEAL else deal.dealer
+        if (item.number, item.dealer) != (deal.number, dealer):
+            raise BackupError(
+                f"{where}: the file says {kind} {item.number} dealt by {players[item.dealer]}, "
+                f"but the entries before it make it deal {deal.number} dealt by {players[deal.dealer]}"
+            )
+        state = _checked(lambda: state.apply(item.entry, strict=True), where)
+    if match.record.abandoned_at:
+        if state.finished:
+            raise BackupError(f"{match.label} is abandoned, yet its entries finish it")
+        return state.abandon()
+    return state
+
+
+# Restoring.
+
+
+@dataclass
+class Restored:
+    """What an import did, or would do in a dry run (then ``added`` holds no ids)."""
+
+    added: list[tuple[BackupMatch, int | None]]
+    present: list[tuple[BackupMatch, int]]  #: with the id the store already knows it by
+
+
+def restore(store: Store, backup: list[BackupMatch], dry_run: bool = False) -> Restored:
+    """Add the matches the store does not hold yet, in one transaction; a dry run writes nothing."""
+    uids = [m.uid for m in backup]
+    if dry_run:
+        try:
+            with store.read() as conn:
+                present = history.match_ids_by_uid(conn, uids)
+        except NoStoreYet:  # a restore into a new store: a dry run does not create it
+            present = {}
+        return Restored([(m, None) for m in backup if m.uid not in present], _present(backup, present))
+    with store.write(create=True) as conn:  # restoring into a new store is what backups are for
+        present = history.match_ids_by_uid(conn, uids)
+        new = [m for m in backup if m.uid not in present]
+        # Keep the backup's order of use, so the default --match after a
+        # restore is the match that was used last before the backup.
+        first = matches.next_touch(conn)
+        touch = {m.uid: first + rank for rank, m in enumerate(sorted(new, key=lambda m: m.record.touched))}
+        added: list[tuple[BackupMatch, int | None]] = [
+            (m, history.restore_match(conn, m.record, m.state, m.trail, touched=touch[m.uid])) for m in new
+        ]
+    return Restored(added, _present(backup, present))
+
+
+def _present(backup: list[BackupMatch], present: dict[str, int]) -> list[tuple[BackupMatch, int]]:
+    return [(m, present[m.uid]) for m in backup if m.uid in present]

@@ -1,0 +1,225 @@
+"""Entering a match: new, deal, misdeal, undo, fix, abandon, rename; each one transaction.
+
+Every function opens the transaction, loads the match, asks the rules core,
+writes, and returns the resulting state. A refusal raises before anything is
+written, and the transaction rolls back whatever it touched. Scores come as
+values: each player's points or penalty cards by name, or a ``Renege``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.cards import Card
+from ..core.errors import RuleError
+from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, NextDeal, Settings, correct, deal_index, replay
+from ..core.names import check_name, check_names
+from ..core.rules import RuleSet
+from ..core.scoring import ScoreInput
+from ..core.seats import cut_winner
+from ..store import matches
+from .results import Result
+
+if TYPE_CHECKING:
+    from ..store.db import Connection, Store
+
+#: One deal's scores by player name: ``{"Ann": 10, "Bob": (QS, 2H), ...}`` or the same as pairs.
+ScoreSheet = Mapping[str, ScoreInput] | Iterable[tuple[str, ScoreInput]]
+
+
+@dataclass(frozen=True)
+class Renege:
+    """The deal ended in a renege: the offender takes the penalty total, the others 0."""
+
+    offender: str
+
+
+#: What the table enters for one deal.
+Entered = ScoreSheet | Renege
+
+
+def new_match(
+    store: Store,
+    players: Sequence[str],
+    rules: RuleSet,
+    format: Format | None = None,
+    first_dealer: str | None = None,
+    cuts: Sequence[Mapping[str, Card]] = (),
+    name: str | None = None,
+) -> Result:
+    names = check_names(players)
+    name = name or None  # an empty name is no name; any other text is kept exactly (the CSV escapes it)
+    format = format or Format(FormatKind.DEALS, 3 * len(names))
+    probe = Settings(names, rules, format)  # checks the number of players and the format
+    if first_dealer is not None and cuts:
+        raise RuleError("name the first dealer or give the cut, not both")
+    dealer = 0
+    if first_dealer is not None:
+        dealer = probe.seat_of(first_dealer)
+    elif cuts:
+        rounds = [{probe.seat_of(n): c for n, c in r.items()} for r in cuts]
+        dealer = cut_winner(rounds, len(names), probe.names)
+    settings = Settings(names, rules, format, dealer)
+    with store.write(create=True) as conn:
+        match_id = matches.create(conn, settings, name, uuid.uuid4().hex, [dict(r) for r in cuts] or None)
+    return Result(match_id, name, MatchState.start(settings))
+
+
+def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, ScoreInput]:
+    entries: dict[int, ScoreInput] = {}
+    for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:
+        seat = settings.seat_of(player)
+        if seat in entries:
+            raise RuleError(f"{settings.players[seat]} is given two scores")
+        entries[seat] = score
+    return entries
+
+
+def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
+    if match.abandoned_at:
+        raise RuleError(f"match {match.id} is abandoned")
+    if state.finished:
+        raise RuleError(f"match {match.id} is finished")
+
+
+def _entry(state: MatchState, entered: Entered) -> Entry:
+    """What the table entered for the state's next deal, checked."""
+    if isinstance(entered, Renege):
+        return state.enter_renege(state.settings.seat_of(entered.offender))
+    scores = _by_seat(state.settings, entered)
+    if not scores:
+        raise RuleError("no scores given: write NAME=POINTS for every player, or --renege NAME")
+    return state.enter(scores)
+
+
+# One write each, inside a transaction the caller holds, against the match and
+# state the caller holds: a command loads them fresh, the table mode
+# (``app.table``) keeps them between entries. Every check comes before the
+# first write, so a refusal leaves both the store and ``match`` as they were.
+
+
+@dataclass
+class Written:
+    """What one write did: the state after it, a note for the table, and the entry appended if any."""
+
+    state: MatchState
+    touched: int  #: the match's write counter after this write
+    note: str | None = None
+    deal: NextDeal | None = None
+    entry: Entry | None = None
+
+
+def write_deal(
+    conn: Connection, match: matches.StoredMatch, state: MatchState, entered: Entered, expect: int | None = None
+) -> Written:
+    _check_open(match, state)
+    deal = state.next
+    assert deal is not None  # an open match always has a next deal
+    if expect is not None and expect != deal.number:
+        raise RuleError(f"the next deal is number {deal.number}, not {expect}: was it entered already?")
+    entry = _entry(state, entered)
+    after = state.apply(entry)
+    matches.append(conn, match, deal, entry)
+    touched = matches.summarise(conn, match.id, after)
+    note = None
+    if entry.outcome is not None and entry.outcome.slam is not None:
+        slammer = state.settings.players[entry.outcome.slam]
+        note = f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}"
+    return Written(after, touched, note, deal, entry)
+
+
+def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
+    _check_open(match, state)
+    deal = state.next
+    assert deal is not None
+    entry = state.enter_misdeal()
+    matches.append(conn, match, deal, entry)
+    touched = matches.summarise(conn, match.id, state)
+    dealer = state.settings.players[deal.dealer]
+    return Written(state, touched, f"misdeal: {dealer} deals deal {deal.number} again", deal, entry)
+
+
+def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
+    """Take back the last entry of ``match`` (which loses it) and fold the rest again."""
+    if match.abandoned_at:
+        raise RuleError(f"match {match.id} is abandoned")
+    if not match.entries:
+        raise RuleError(f"match {match.id} has no entry to undo")
+    gone = matches.undo_last(conn, match)
+    state = match.state()
+    touched = matches.summarise(conn, match.id, state)
+    kind = gone.entry.kind
+    what = kind.value if kind is EntryKind.MISDEAL else f"{kind.value} {gone.number}"
+    return Written(state, touched, f"undone: {what}")
+
+
+def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
+    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
+    if match.abandoned_at:
+        raise RuleError(f"match {match.id} is abandoned")
+    entries = match.core_entries
+    changed, state = correct(match.settings, entries, number, lambda before: _entry(before, entered))
+    matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
+    touched = matches.summarise(conn, match.id, state)
+    return Written(state, touched, f"deal {number} corrected")
+
+
+def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
+    return matches.load(conn, matches.resolve_match_id(conn, match_id), lock=True)
+
+
+def record_deal(store: Store, match_id: int | None, entered: Entered, expect: int | None = None) -> Result:
+    """Enter the next deal of the match (default: the latest used)."""
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_deal(conn, match, match.state(), entered, expect)
+    return Result(match.id, match.name, done.state, done.note)
+
+
+def record_misdeal(store: Store, match_id: int | None) -> Result:
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_misdeal(conn, match, match.state())
+    return Result(match.id, match.name, done.state, done.note)
+
+
+def undo(store: Store, match_id: int | None) -> Result:
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_undo(conn, match)
+    return Result(match.id, match.name, done.state, done.note)
+
+
+def fix(store: Store, match_id: int | None, number: int, entered: Entered) -> Result:
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_fix(conn, match, number, entered)
+    return Result(match.id, match.name, done.state, done.note)
+
+
+def abandon(store: Store, match_id: int | None) -> Result:
+    with store.write() as conn:
+        match = matches.load(conn, matches.resolve_match_id(conn, match_id), lock=True, entries=False)
+        state = match.state()
+        _check_open(match, state)
+        state = state.abandon()
+        matches.summarise(conn, match.id, state, abandoned_at=matches.now())
+    return Result(match.id, match.name, state, f"match {match.id} abandoned")
+
+
+def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        seat = match.settings.seat_of(old)
+        old = match.settings.players[seat]  # as stored, whatever case it was typed in
+        new = check_name(new)
+        for other, player in enumerate(match.settings.players):
+            if other != seat and player.casefold() == new.casefold():
+                raise RuleError(f"{player} already plays in match {match.id}")
+        matches.rename(conn, match.id, seat, new)
+        matches.summarise(conn, match.id, match.state())
+        match = matches.load(conn, match.id, entries=False)
+    return Result(match.id, match.name, match.state(), f"{new} was {old}")

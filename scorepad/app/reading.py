@@ -1,0 +1,52 @@
+"""Looking at matches: status, history and the list of matches; each one read transaction."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.match import MatchState, replay
+from ..store import matches as stored
+from ..store.db import NoStoreYet
+from ..store.matches import MatchSummary
+from .results import HistoryRow, Result
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+
+__all__ = ["MatchSummary", "history", "matches", "status"]
+
+
+def status(store: Store, match_id: int | None) -> Result:
+    with store.read() as conn:  # the stored snapshot: a long match's entries need not be read
+        match = stored.load(conn, stored.resolve_match_id(conn, match_id), entries=False)
+    return Result(match.id, match.name, match.state())
+
+
+def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
+    with store.read() as conn:
+        match = stored.load(conn, stored.resolve_match_id(conn, match_id))
+    players = match.settings.players
+    rows = []
+    state = MatchState.start(match.settings)
+    for entry, step in zip(match.entries, replay(match.settings, match.core_entries), strict=True):
+        outcome, state = step.entry.outcome, step.after
+        rows.append(
+            HistoryRow(
+                number=step.number,
+                kind=step.entry.kind.value,
+                dealer=players[step.dealer],
+                scores={players[s]: p for s, p in outcome.scores.items()} if outcome else {},
+                renege=players[outcome.renege] if outcome and outcome.renege is not None else None,
+                totals=dict(zip(players, state.totals, strict=True)),
+                recorded_at=entry.recorded_at,
+            )
+        )
+    return Result(match.id, match.name, state.abandon() if match.abandoned_at else state), rows
+
+
+def matches(store: Store) -> list[MatchSummary]:
+    try:
+        with store.read() as conn:
+            return stored.list_matches(conn)
+    except NoStoreYet:
+        return []

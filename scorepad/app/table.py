@@ -1,0 +1,138 @@
+"""The table mode's session: one match kept in memory while a table plays it.
+
+``scorepad play`` opens the store and loads the match once, then applies
+every entry to the state it holds (``state.apply``) and writes it in one short
+transaction through the same ``entering.write_*`` functions the one-shot
+commands use. Someone may write the same match meanwhile (``scorepad deal``
+from another terminal): each transaction first compares the match row's
+``touched`` counter, which every write bumps, with the value the session saw
+last, and reloads the match if it moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.errors import NotationError, RuleError, UnknownNameError
+from ..core.match import MatchState
+from ..store import matches
+from .entering import Entered, Written, write_deal, write_fix, write_misdeal, write_undo
+from .results import Result
+
+if TYPE_CHECKING:
+    from ..store.db import Connection, Store
+
+
+@dataclass(frozen=True)
+class EnterDeal:
+    """The next deal's scores, or its renege."""
+
+    entered: Entered
+
+
+@dataclass(frozen=True)
+class EnterMisdeal:
+    """The deal was misdealt: the same dealer deals again."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last entry."""
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Replace deal ``number``'s scores."""
+
+    number: int
+    entered: Entered
+
+
+#: Everything the table can ask of a session that writes.
+Action = EnterDeal | EnterMisdeal | Undo | Fix
+
+
+class MatchChanged(RuleError):
+    """Someone else wrote the match meanwhile: the session reloaded it and wrote nothing."""
+
+
+class TableSession:
+    """A match held in memory between entries, written one short transaction at a time."""
+
+    def __init__(self, store: Store, match_id: int | None) -> None:
+        self.store = store
+        with store.read() as conn:
+            self._load(conn, matches.resolve_match_id(conn, match_id))
+        if self.match.abandoned_at:
+            raise RuleError(f"match {self.match.id} is abandoned")
+        self._stale = False  # set when a write failed half-way: memory may be ahead of the store
+
+    @property
+    def result(self) -> Result:
+        return Result(self.match.id, self.match.name, self.state)
+
+    def run(self, action: Action) -> Result:
+        """Enter one action; the Result carries the new state and what to tell the table."""
+        # The lambdas read self.match and self.state when called: after any reload.
+        if isinstance(action, EnterDeal):
+            return self._write(lambda conn: write_deal(conn, self.match, self.state, action.entered))
+        if isinstance(action, EnterMisdeal):
+            return self._write(lambda conn: write_misdeal(conn, self.match, self.state))
+        if isinstance(action, Undo):
+            return self._write(lambda conn: write_undo(conn, self.match), blind=False)
+        return self._write(
+            lambda conn: write_fix(conn, self.match, action.number, action.entered), blind=False, reload=True
+        )
+
+    def refresh(self) -> str | None:
+        """Reload if the match was written elsewhere (before showing a status); say so."""
+        with self.store.read() as conn:
+            if not self._stale and matches.touched(conn, self.match.id) == self.touched:
+                return None
+            self._load(conn, self.match.id)
+        self._stale = False
+        return f"match {self.match.id} was changed from elsewhere: reloaded it"
+
+    # Writing.
+
+    def _write(self, action: Callable[[Connection], Written], blind: bool = True, reload: bool = False) -> Result:
+        """Run one write in its own transaction, after checking that nobody else wrote the match.
+
+        After a reload, a deal or misdeal (``blind``) still goes ahead when the
+        deal due is the one the table was shown (e.g. a player was renamed
+        elsewhere); an undo or a fix never does: it would take back or change
+        something the table has not seen. ``reload``: read the match again
+        after writing, for a fix, which replaces an entry in the middle.
+        """
+        note = None
+        try:
+            with self.store.write() as conn:
+                if self._stale or matches.touched(conn, self.match.id, lock=True) != self.touched:
+                    shown = self.state.next
+                    self._load(conn, self.match.id)
+                    self._stale = False
+                    note = f"match {self.match.id} was changed from elsewhere: reloaded it"
+                    if not (blind and self.state.next == shown):
+                        raise MatchChanged(f"{note}; nothing was entered: check the status and enter again")
+                done = action(conn)  # an appended entry is in self.match.entries already
+                if reload:
+                    self._load(conn, self.match.id)
+                else:
+                    self.touched, self.state = done.touched, done.state
+        except (NotationError, RuleError, UnknownNameError) as error:
+            # Refused before anything was written: memory and store still agree.
+            if note and not isinstance(error, MatchChanged):
+                raise MatchChanged(f"{note}; {error}") from None
+            raise
+        except BaseException:
+            self._stale = True  # e.g. the commit failed after memory moved on: reload before the next write
+            raise
+        notes = [n for n in (note, done.note) if n]
+        return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
+
+    def _load(self, conn: Connection, match_id: int) -> None:
+        self.match = matches.load(conn, match_id)
+        self.state: MatchState = self.match.state()
+        self.touched = matches.touched(conn, match_id)

@@ -1,0 +1,54 @@
+"""The line protocol of ``scorepad play`` (spec/CLI.md), read the same on a terminal and from a pipe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..app.entering import Renege
+from ..app.table import Action, EnterDeal, EnterMisdeal, Fix, Undo
+from ..core.errors import NotationError
+from .scores import read_scores
+
+#: Words of the line protocol, besides ``NAME=SCORE ...``; ``fix`` and ``help`` are additions to spec/CLI.md.
+COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "help", "quit")
+
+
+@dataclass(frozen=True)
+class Talk:
+    """A line that writes nothing: status, help or quit."""
+
+    verb: str
+
+
+def parse_line(line: str) -> Action | Talk | None:
+    """Read one line: None for a blank line or a comment. Names never hold ``#``, so it starts a comment."""
+    words = line.split("#", 1)[0].split()
+    if not words:
+        return None
+    if "=" in words[0]:  # a command word never holds '=', a score always does
+        return EnterDeal(read_scores(words))
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "renege":
+        return EnterDeal(Renege(_one_name(rest, "renege NAME")))
+    if verb == "fix":
+        if not rest or not rest[0].isdigit() or int(rest[0]) < 1:
+            raise NotationError("write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct")
+        number, rest = int(rest[0]), rest[1:]
+        if rest and rest[0].lower() == "renege":
+            return Fix(number, Renege(_one_name(rest[1:], f"fix {number} renege NAME")))
+        if not rest:
+            raise NotationError(f"fix {number} needs the deal's scores: fix {number} NAME=SCORE ...")
+        return Fix(number, read_scores(rest))
+    if verb in COMMANDS:
+        if rest:
+            raise NotationError(f"{verb} takes nothing after it")
+        return {"misdeal": EnterMisdeal(), "undo": Undo()}.get(verb) or Talk(verb)
+    raise NotationError(
+        f"not an entry: {words[0]!r} (scores as NAME=SCORE for every player, or renege NAME, misdeal, undo, status, quit)"
+    )
+
+
+def _one_name(rest: list[str], usage: str) -> str:
+    if len(rest) != 1:
+        raise NotationError(f"write {usage}, with one player's name")
+    return rest[0]

@@ -1,0 +1,57 @@
+"""Rich tables of the club's figures: player statistics and ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typed
+
+from ..app.stats import TRACKED
+from ..core.rules import RuleSet
+from .json_shapes import player_stats_json
+
+if TYPE_CHECKING:
+    from ..app.ratings import PlayerRating
+    from ..app.stats import PlayerStats
+
+
+def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> Table:
+    table = Table(
+        title=f"Players, {rules.preset.value} matches",
+        title_justify="left",
+        caption_justify="left",
+        box=None,
+        pad_edge=False,
+    )
+    table.add_column("Player")
+    # A card that scores nothing under the preset cannot be entered: no column for it.
+    cards = [key for key, card in TRACKED.items() if rules.points(card)]
+    heads = ["Matches", "Wins", "Deals", "Points", "Avg", *(TRACKED[k].text(ascii) for k in cards), "of"]
+    for head in [*heads, "Slams", "Reneges"]:
+        table.add_column(head, justify="right")
+    keys = ["matches", "wins", "deals", "points", "avg_per_deal", *cards, "deals_with_cards", "slams", "reneges"]
+    for player in players:
+        data = player_stats_json(player, rules)
+        table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
+    cards_shown = ", ".join(heads[5:-1])
+    table.caption = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
+    return table
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
+def ratings_table(players: Sequence[PlayerRating]) -> Table:
+    table = Table(box=None, pad_edge=False, caption_justify="left")
+    for head in ("#", "Player", "Rating", "mu", "sigma", "Matches", "Wins"):
+        table.add_column(head, justify="left" if head == "Player" else "right")
+    for place, p in enumerate(players, start=1):
+        figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
+        table.add_row(str(place), Text(p.name), *figures)
+    table.caption = "rating = mu - 3 sigma"
+    return table

@@ -1,0 +1,54 @@
+"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
+
+from ..core.match import EntryKind
+from ..core.standings import add_deal
+
+COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
+#: What a spreadsheet would run as a formula, and the quote that marks an escaped cell.
+_UNSAFE_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def escape(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one ``'`` before a formula-like start (or a ``'``).
+
+    Lossless: strip one leading ``'`` to get the text back.
+    """
+    return "'" + text if text.startswith(_UNSAFE_START) else text
+
+
+def csv_rows(titles: Mapping[int, str | None], seats: Mapping[int, Sequence[str]], deals: Iterable[Any]) -> Iterator[tuple]:
+    """One row per player per scored deal, from the scored deals that stand, match by match in order.
+
+    ``deals`` are ``store.history.ScoredDeal`` values. Their numbers and
+    dealers were fixed by the fold when they were entered, and the totals are
+    running sums of the deals, so no match is folded again. This loop runs
+    once per deal of the store, so it is kept flat.
+    """
+    current = None
+    for deal in deals:
+        if deal.match_id != current:  # deals come match by match
+            current = deal.match_id
+            title = escape(titles[current] or "")
+            names = [escape(n) for n in seats[current]]
+            totals: tuple[int, ...] = (0,) * len(names)
+        scores = deal.scores
+        if deal.kind is EntryKind.DEAL:  # tie-break points decide the tie, not the totals
+            totals = add_deal(totals, scores)
+        dealer = names[deal.dealer]
+        for seat, points in scores.items():
+            yield (
+                current, title, deal.number, deal.kind.value, dealer,
+                names[seat], seat + 1, points, totals[seat], deal.recorded_at,
+            )  # fmt: skip
+
+
+def write_csv(stream: IO[str], rows: Iterable[tuple]) -> None:
+    writer = csv.writer(stream)
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)

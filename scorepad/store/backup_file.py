@@ -1,0 +1,249 @@
+"""The shape of a JSON backup file, as SQLModel (pydantic) models.
+
+A backup names players, never seats or database ids, so a person can read
+it; an entry that replaced another points at it by its place in the match's
+``trail`` (1 = the first entry written). These models check every field's
+type and presence; ``describe`` turns pydantic's first complaint into one
+line that names the match, the trail entry and the field. Whether the deals
+themselves follow the rules is the app's to check (``app.backup``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
+from sqlmodel import SQLModel
+
+from .history import MatchRecord, TrailItem
+
+FORMAT = "scorepad-backup"
+VERSION = 1  #: the newest backup version this code reads and the one it writes
+
+#: What a database integer holds.
+Int64 = Annotated[int, Field(ge=-(2**63), le=2**63 - 1)]
+
+
+def _moment(value: str) -> str:
+    try:
+        stamp = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"is not an ISO-8601 time: {value[:40]!r}") from None
+    if stamp.utcoffset() is None:  # spec/CLI.md: times carry their offset
+        raise ValueError(f"has no UTC offset: {value[:40]!r}")
+    return value
+
+
+Time = Annotated[str, AfterValidator(_moment)]
+
+
+class _Strict(SQLModel):
+    # Strict: "1" is not a number and true is not 1, whatever pydantic would coerce.
+    model_config = ConfigDict(strict=True, extra="ignore")  # type: ignore[assignment]
+
+
+class RulesFile(_Strict):
+    preset: str = "classic"
+    hearts: str | None = None
+    slam: bool | None = None
+    pass_rule: str | None = Field(default=None, alias="pass")
+    omnibus: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset, "hearts": self.hearts, "slam": self.slam, "pass": self.pass_rule,
+                "omnibus": self.omnibus}  # fmt: skip
+
+
+class FormatFile(_Strict):
+    kind: Literal["deals", "over", "reach"]
+    value: Int64
+
+
+class TrailEntryFile(_Strict):
+    state: Literal["standing", "undone", "replaced"]
+    position: Int64
+    kind: Literal["deal", "tiebreak", "misdeal"]
+    number: Int64
+    dealer: str
+    scores: dict[str, Int64]
+    cards: dict[str, list[str]] | None
+    renege: str | None
+    slam: str | None
+    recorded_at: Time
+    ended_at: Time | None
+    replaces: Int64 | None  #: the place in the trail, from 1, of the entry this one replaced
+
+
+class MatchFile(_Strict):
+    id: Int64  #: the number it had in the store it came from, for people reading messages
+    uid: Annotated[str, Field(min_length=1, max_length=32)]
+    name: str | None
+    players: list[str]
+    rules: RulesFile
+    format: FormatFile
+    first_dealer: str
+    cuts: list[dict[str, str]] | None
+    created_at: Time
+    abandoned_at: Time | None
+    touched: Int64
+    trail: list[TrailEntryFile]
+
+    @model_validator(mode="after")
+    def _replaces_earlier(self) -> MatchFile:
+        for index, item in enumerate(self.trail):
+            if item.replaces is not None and not 1 <= item.replaces <= index:
+                raise ValueError(f"trail[{index + 1}].replaces should name an earlier entry of the trail (1 to {index})")
+        return self
+
+    @property
+    def quoted_name(self) -> str:
+        """`` “Friday night”`` to follow a match number in a message, or nothing without a name."""
+        if not self.name:
+            return ""
+        return f" “{self.name}”" if self.name.isprintable() else f" {json.dumps(self.name)}"  # one line, always
+
+    @property
+    def label(self) -> str:
+        """The match as a message names it: its number in the store it came from, and its name."""
+        return f"match {self.id}{self.quoted_name}"
+
+
+class BackupFile(_Strict):
+    format: Literal["scorepad-backup"]
+    version: Int64
+    exported_at: Time
+    matches: list[MatchFile]
+
+
+class _Header(_Strict):
+    """What is read first: a newer version may have any other shape."""
+
+    version: Int64
+
+
+class BackupShapeError(ValueError):
+    """A file whose fields are missing or of the wrong type; the message names where."""
+
+
+def validate(data: object) -> BackupFile:
+    """The backup in ``data`` (parsed JSON), or BackupShapeError saying what is wrong, and where."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupShapeError(f'not a scorepad backup (no "format": "{FORMAT}")')
+    try:
+        version = _Header.model_validate(data).version
+        if version > VERSION:
+            raise BackupShapeError(
+                f"backup version {version} is newer than this scorepad reads ({VERSION}): upgrade scorepad"
+            )
+        if version < 1:
+            raise BackupShapeError(f"backup version {version} does not exist")
+        backup = BackupFile.model_validate(data)
+    except ValidationError as error:
+        raise BackupShapeError(describe(error.errors()[0], data)) from None
+    seen: set[str] = set()
+    for match in backup.matches:
+        if match.uid in seen:
+            raise BackupShapeError(f"{match.label}: uid {match.uid!r} appears twice")
+        seen.add(match.uid)
+    return backup
+
+
+_TYPES = {
+    "int": "a whole number",
+    "string": "text",
+    "list": "a list",
+    "dict": "an object",
+    "model": "an object",
+    "bool": "true or false",
+}
+
+
+def describe(error: Any, data: dict) -> str:
+    """One pydantic error as a line: ``match 3 “Friday”, trail[4].scores."Ann" should be a whole number``."""
+    where, path = "backup", list(error["loc"])
+    if path[:1] == ["matches"] and len(path) > 1:
+        raw = data["matches"][path[1]]
+        match_id = raw.get("id") if isinstance(raw, dict) else None
+        known = isinstance(match_id, int) and not isinstance(match_id, bool)
+        where, path = (f"match {match_id}" if known else f"matches[{path[1]}]"), path[2:]
+        name = raw.get("name") if known else None
+        label = where + (f" “{name}”" if isinstance(name, str) and name and name.isprintable() else "")
+        if path[:1] == ["trail"] and len(path) > 1 and known:
+            where, path = f"{label}, trail[{path[1] + 1}]", path[2:]
+        elif not path:  # the match as a whole: named as every message about its deals names it
+            where = label
+    kind, given = error["type"], error.get("input")
+    if kind == "missing":
+        return f"{where + _dotted(path[:-1])} has no {path[-1]!r}"
+    field = where + _dotted(path)
+    if kind == "value_error":
+        return f"{field}: {error['ctx']['error']}" if not path else f"{field} {error['ctx']['error']}"
+    if kind == "literal_error":
+        return f"{field} is {error['ctx']['expected'].replace(chr(39), '')}, not {json.dumps(given)[:40]}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        return f"{field} is out of range: {str(given)[:20]}..."
+    if kind in ("string_too_short", "string_too_long"):
+        return f"{field} has 1 to 32 characters, not {len(given)}"
+    expected = _TYPES.get(kind.split("_")[0])
+    if expected and kind.endswith("_type") or kind.endswith("_parsing"):
+        return f"{field} should be {expected or 'of another type'}, not {json.dumps(given)[:40]}"
+    return f"{field}: {error['msg']}"
+
+
+def _dotted(path: list[Any]) -> str:
+    """``["scores", "Ann"]`` as ``.scores."Ann"``, ``["cuts", 0]`` as ``.cuts[0]``."""
+    text = ""
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step.isidentifier():
+            text += f".{step}"
+        else:
+            text += f".{json.dumps(step)}"
+    return text
+
+
+# Writing: the same shape from what the store holds.
+
+
+def match_json(match: MatchRecord, trail: list[TrailItem]) -> dict[str, Any]:
+    """One match of a backup, with its whole trail."""
+    players = match.settings.players
+    return {
+        "id": match.id,
+        "uid": match.uid,
+        "name": match.name,
+        "players": list(players),
+        "rules": match.settings.rules.to_json(),
+        "format": match.settings.format.to_json(),
+        "first_dealer": players[match.settings.first_dealer],
+        "cuts": [{n: c.ascii() for n, c in r.items()} for r in match.cuts] if match.cuts else None,
+        "created_at": match.created_at,
+        "abandoned_at": match.abandoned_at,
+        "touched": match.touched,
+        "trail": [_entry_json(item, players) for item in trail],
+    }
+
+
+def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
+    outcome = item.entry.outcome
+
+    def name(seat: int | None) -> str | None:
+        return players[seat] if seat is not None else None
+
+    return {
+        "state": item.state,
+        "position": item.position,
+        "kind": item.entry.kind.value,
+        "number": item.number,
+        "dealer": players[item.dealer],
+        "scores": {players[s]: p for s, p in outcome.scores.items()} if outcome else {},
+        "cards": {players[s]: [c.ascii() for c in h] for s, h in outcome.cards.items()} if outcome and outcome.cards else None,
+        "renege": name(outcome.renege) if outcome else None,
+        "slam": name(outcome.slam) if outcome else None,
+        "recorded_at": item.recorded_at,
+        "ended_at": item.ended_at,
+        "replaces": item.replaces + 1 if item.replaces is not None else None,
+    }

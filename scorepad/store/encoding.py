@@ -1,0 +1,96 @@
+"""How core values are written into columns, and read back: the one place that knows.
+
+Scores and cards are JSON text keyed by seat, so a rename touches one row
+and the trail never needs rewriting; rules are ``RuleSet.to_json``; a cut is
+the list of its rounds, each ``{name: card}``. A match's fold is kept as two
+columns (``winner`` and ``deals_played``, which listings filter and show) and
+the rest of the snapshot as JSON in ``state``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.cards import Card
+from ..core.match import Entry, EntryKind, MatchState, Settings
+from ..core.rules import RuleSet
+from ..core.scoring import Outcome
+
+#: Cut rounds as the match row keeps them: each player's card, by name.
+Cuts = list[dict[str, Card]]
+
+#: The snapshot's keys that are columns of their own, not part of the ``state`` JSON.
+_SNAPSHOT_COLUMNS = ("winner", "deals_played")
+
+
+def encode_scores(scores: Mapping[int, int]) -> str:
+    return json.dumps({str(seat): points for seat, points in scores.items()})
+
+
+def decode_scores(text: str) -> dict[int, int]:
+    return {int(seat): points for seat, points in json.loads(text).items()}
+
+
+def encode_cards(cards: Mapping[int, Sequence[Card]]) -> str | None:
+    return json.dumps({str(seat): [c.ascii() for c in hand] for seat, hand in cards.items()}) if cards else None
+
+
+def decode_cards(text: str | None) -> dict[int, tuple[Card, ...]]:
+    if not text:
+        return {}
+    return {int(seat): tuple(Card.parse(c) for c in hand) for seat, hand in json.loads(text).items()}
+
+
+def encode_rules(rules: RuleSet) -> str:
+    return json.dumps(rules.to_json())
+
+
+def decode_rules(text: str) -> RuleSet:
+    return RuleSet.from_json(json.loads(text))
+
+
+def encode_cuts(cuts: Cuts | None) -> str | None:
+    return json.dumps([{name: c.ascii() for name, c in round_.items()} for round_ in cuts]) if cuts else None
+
+
+def decode_cuts(text: str | None) -> Cuts | None:
+    if not text:
+        return None
+    return [{name: Card.parse(c) for name, c in round_.items()} for round_ in json.loads(text)]
+
+
+def entry_columns(entry: Entry) -> dict[str, Any]:
+    """What an entry itself puts in its row: kind, scores, cards, renege, slam."""
+    outcome = entry.outcome
+    if outcome is None:
+        return {"kind": entry.kind.value, "scores": "{}", "cards": None, "renege": None, "slam": None}
+    return {
+        "kind": entry.kind.value,
+        "scores": encode_scores(outcome.scores),
+        "cards": encode_cards(outcome.cards),
+        "renege": outcome.renege,
+        "slam": outcome.slam,
+    }
+
+
+def decode_entry(kind: str, scores: str, cards: str | None, renege: int | None, slam: int | None) -> Entry:
+    """The entry a row's columns hold."""
+    entry_kind = EntryKind(kind)
+    if entry_kind is EntryKind.MISDEAL:
+        return Entry.misdeal()
+    outcome = Outcome(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards))
+    return Entry(entry_kind, outcome)
+
+
+def state_columns(state: MatchState) -> dict[str, Any]:
+    """The fold's result as the match row keeps it."""
+    snapshot = state.snapshot()
+    columns = {key: snapshot.pop(key) for key in _SNAPSHOT_COLUMNS}
+    return columns | {"state": json.dumps(snapshot)}
+
+
+def decode_state(settings: Settings, winner: int | None, deals_played: int, state: str) -> MatchState:
+    snapshot = json.loads(state) | {"winner": winner, "deals_played": deals_played}
+    return MatchState.from_snapshot(settings, snapshot)

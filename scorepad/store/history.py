@@ -1,0 +1,247 @@
+"""Reading many matches at once, for export, backup, restore and the club's figures.
+
+One query per table, decoded values out, no ORM object per row: a club's
+store can hold 100,000 deals. Club-wide reads filter in SQL by when a match
+was created: ``created_at`` is ISO-8601 UTC text of one width, so text order
+is time order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, insert, select, update
+
+from ..core.match import Entry, EntryKind, MatchState, Settings
+from ..core.rules import RuleSet
+from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
+from .matches import E, M, S, insert_match, seat_names, settings_of
+from .schema import STANDING
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything the match row holds besides the fold: what a backup keeps of a match."""
+
+    id: int
+    uid: str
+    name: str | None
+    settings: Settings
+    cuts: Cuts | None
+    created_at: str
+    abandoned_at: str | None
+    touched: int
+
+
+@dataclass(frozen=True)
+class TrailItem:
+    """One entry ever written for a match, standing or not."""
+
+    state: str  #: one of ``schema.TRAIL_STATES``
+    position: int
+    number: int
+    dealer: int
+    entry: Entry
+    recorded_at: str
+    ended_at: str | None
+    replaces: int | None  #: the index, in the same trail, of the entry this one replaced
+
+
+def match_records(conn: Connection, match_id: int | None = None) -> list[MatchRecord]:
+    """The matches, one or all, oldest first."""
+    query = select(M).order_by(M.c.id)
+    if match_id is not None:
+        query = query.where(M.c.id == match_id)
+    players = seat_names(conn, match_id)
+    return [
+        MatchRecord(
+            r.id,
+            r.uid,
+            r.name,
+            settings_of(r, tuple(players.get(r.id, ()))),
+            decode_cuts(r.cuts),
+            r.created_at,
+            r.abandoned_at,
+            r.touched,
+        )
+        for r in conn.execute(query)
+    ]
+
+
+def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[TrailItem]]:
+    """Every entry ever written, match by match in the order written."""
+    query = select(E).order_by(E.c.match_id, E.c.id)
+    if match_id is not None:
+        query = query.where(E.c.match_id == match_id)
+    found: dict[int, list[TrailItem]] = {}
+    for owner, rows in groupby(conn.execute(query), lambda r: r.match_id):
+        rows = list(rows)
+        place = {row.id: index for index, row in enumerate(rows)}
+        found[owner] = [
+            TrailItem(
+                r.state,
+                r.position,
+                r.number,
+                r.dealer,
+                decode_entry(r.kind, r.scores, r.cards, r.renege, r.slam),
+                r.recorded_at,
+                r.ended_at,
+                place[r.replaces] if r.replaces is not None else None,
+            )
+            for r in rows
+        ]
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    """A scored entry that stands (a deal or a tie-break deal), as export and the club figures read it."""
+
+    match_id: int
+    kind: EntryKind
+    number: int
+    dealer: int
+    scores: dict[int, int]  #: seat -> points, the deal's players only
+    recorded_at: str
+
+
+def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[ScoredDeal]:
+    """The scored entries that stand, match by match in the order they were played, lazily."""
+    query = (
+        select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
+        .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
+        .order_by(E.c.match_id, E.c.position)
+    )
+    if match_id is not None:
+        query = query.where(E.c.match_id == match_id)
+    kinds = {kind.value: kind for kind in EntryKind}
+    for owner, kind, number, dealer, scores, recorded_at in conn.execute(query.execution_options(yield_per=2000)):
+        yield ScoredDeal(owner, kinds[kind], number, dealer, decode_scores(scores), recorded_at)
+
+
+# Club-wide reading for stats and ratings.
+
+
+@dataclass(frozen=True)
+class ClubMatch:
+    id: int
+    rules: RuleSet
+    players: list[str]
+    winner: int | None  #: seat
+    abandoned: bool
+
+    @property
+    def won(self) -> bool:
+        """Finished with a winner: abandoned matches have none."""
+        return self.winner is not None and not self.abandoned
+
+
+def _created_between(since: str | None, until: str | None) -> list[Any]:
+    """Conditions on the match table: created on or after ``since``, before ``until`` (ISO texts)."""
+    conditions = []
+    if since is not None:
+        conditions.append(M.c.created_at >= since)
+    if until is not None:
+        conditions.append(M.c.created_at < until)
+    return conditions
+
+
+_WON = (M.c.winner.is_not(None), M.c.abandoned_at.is_(None))
+
+
+def club_matches(
+    conn: Connection, since: str | None = None, until: str | None = None, won: bool = False
+) -> list[ClubMatch]:
+    """The matches created between the dates, in creation order; ``won``: only those with a winner."""
+    conditions = _created_between(since, until) + (list(_WON) if won else [])
+    query = select(M.c.id, M.c.rules, M.c.winner, M.c.abandoned_at).where(*conditions).order_by(M.c.created_at, M.c.id)
+    seats = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
+    if conditions:
+        seats = seats.join(M, M.c.id == S.c.match_id).where(*conditions)
+    names: dict[int, list[str]] = {}
+    for owner, name in conn.execute(seats):
+        names.setdefault(owner, []).append(name)
+    return [
+        ClubMatch(r.id, decode_rules(r.rules), names.get(r.id, []), r.winner, r.abandoned_at is not None)
+        for r in conn.execute(query)
+    ]
+
+
+@dataclass(frozen=True)
+class ClubDeal:
+    """A scored deal that stands, with what the club's figures count."""
+
+    match_id: int
+    kind: EntryKind
+    entry: Entry
+
+
+def club_deals(
+    conn: Connection, since: str | None = None, until: str | None = None, won: bool = False
+) -> Iterator[ClubDeal]:
+    """The scored entries that stand of the matches ``club_matches`` would list, match by match in order."""
+    query = (
+        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
+        .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
+        .order_by(E.c.match_id, E.c.position)
+    )
+    conditions = _created_between(since, until) + (list(_WON) if won else [])
+    if conditions:
+        query = query.join(M, M.c.id == E.c.match_id).where(*conditions)
+    for owner, *columns in conn.execute(query):
+        entry = decode_entry(*columns)
+        yield ClubDeal(owner, entry.kind, entry)
+
+
+# Restoring.
+
+
+def match_ids_by_uid(conn: Connection, uids: Sequence[str]) -> dict[str, int]:
+    """The matches of the store among these unique ids."""
+    found: dict[str, int] = {}
+    for start in range(0, len(uids), 500):  # stay under the database's limit of bound parameters
+        query = select(M.c.uid, M.c.id).where(M.c.uid.in_(uids[start : start + 500]))
+        found.update((uid, id_) for uid, id_ in conn.execute(query))
+    return found
+
+
+def restore_match(
+    conn: Connection, match: MatchRecord, state: MatchState, trail: Sequence[TrailItem], touched: int
+) -> int:
+    """Write a match from a backup as it was (its times, its whole trail) at ``touched`` in the order of use."""
+    match_id = insert_match(
+        conn,
+        state,
+        uid=match.uid,
+        name=match.name,
+        cuts=match.cuts,
+        created_at=match.created_at,
+        touched=touched,
+        abandoned_at=match.abandoned_at,
+    )
+    if not trail:
+        return match_id
+    rows = [
+        {
+            "match_id": match_id,
+            "position": item.position,
+            "number": item.number,
+            "dealer": item.dealer,
+            "recorded_at": item.recorded_at,
+            "state": item.state,
+            "ended_at": item.ended_at,
+            "replaces": None,
+        }
+        | entry_columns(item.entry)
+        for item in trail
+    ]
+    # The database numbers the rows; a replacement can point at its predecessor
+    # only once both have their numbers.
+    ids = conn.execute(insert(E).returning(E.c.id, sort_by_parameter_order=True), rows).scalars().all()
+    links = [{"row_id": ids[i], "old_id": ids[item.replaces]} for i, item in enumerate(trail) if item.replaces is not None]
+    if links:
+        conn.execute(update(E).where(E.c.id == bindparam("row_id")).values(replaces=bindparam("old_id")), links)
+    return match_id

@@ -1,0 +1,300 @@
+"""Reading and writing one match: rows in, core values out, and back.
+
+Plain SQL expressions over the SQLModel tables, one query per table, and no
+ORM object per row: a club's match can hold thousands of entries. Columns are
+encoded and decoded by ``encoding`` alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, bindparam, func, insert, select, update
+
+from ..core.errors import UnknownNameError
+from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
+from .encoding import (
+    Cuts,
+    decode_entry,
+    decode_rules,
+    decode_state,
+    encode_cuts,
+    encode_rules,
+    entry_columns,
+    state_columns,
+)
+from .models import EntryRow, MatchRow, SeatRow
+from .schema import REPLACED, STANDING, UNDONE
+
+M, S, E = MatchRow.__table__, SeatRow.__table__, EntryRow.__table__
+
+
+def now() -> str:
+    """The time of a write: ISO-8601 in UTC with its offset, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class StoredEntry:
+    """An entry that stands, with what the store knows beside the rules."""
+
+    id: int
+    position: int
+    number: int
+    dealer: int
+    recorded_at: str
+    entry: Entry
+
+
+@dataclass
+class StoredMatch:
+    """A match as the store holds it: its settings, and its entries or its last snapshot."""
+
+    id: int
+    uid: str
+    name: str | None
+    created_at: str
+    abandoned_at: str | None
+    settings: Settings
+    entries: list[StoredEntry] = field(default_factory=list)
+    snapshot: MatchState | None = None  #: the fold as last written, when loaded without entries
+
+    @property
+    def core_entries(self) -> list[Entry]:
+        return [e.entry for e in self.entries]
+
+    def state(self) -> MatchState:
+        if self.snapshot is not None:
+            state = self.snapshot
+        else:
+            state = MatchState.start(self.settings)
+            for stored in self.entries:
+                state = state.apply(stored.entry)
+        return state.abandon() if self.abandoned_at else state
+
+
+def resolve_match_id(conn: Connection, match_id: int | None) -> int:
+    """The match asked for, or the one most recently created or written to."""
+    if match_id is not None:
+        found = conn.execute(select(M.c.id).where(M.c.id == match_id)).scalar()
+        if found is None:
+            raise UnknownNameError(f"there is no match {match_id}")
+        return found
+    found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
+    if found is None:
+        raise UnknownNameError("there is no match yet: start one with 'scorepad new --players A,B,C'")
+    return found
+
+
+def settings_of(row, players: tuple[str, ...]) -> Settings:
+    """A match row's settings, with its players in seat order."""
+    return Settings(
+        players=players,
+        rules=decode_rules(row.rules),
+        format=Format(FormatKind(row.format_kind), row.format_value),
+        first_dealer=row.first_dealer,
+    )
+
+
+def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = True) -> StoredMatch:
+    """A match with the entries that stand. ``lock`` serialises writers of one match.
+
+    With ``entries=False`` only the match row and seats are read, and the state
+    comes from the stored snapshot (or from the entries, for a match that has none yet).
+    """
+    query = select(M).where(M.c.id == match_id)
+    if lock:
+        query = query.with_for_update()  # PostgreSQL row lock; SQLite already holds the write lock
+    row = conn.execute(query).one()
+    names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
+    settings = settings_of(row, names)
+    match = StoredMatch(row.id, row.uid, row.name, row.created_at, row.abandoned_at, settings)
+    if not entries and row.state:
+        match.snapshot = decode_state(settings, row.winner, row.deals_played, row.state)
+    else:
+        query = (
+            select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at)
+            .add_columns(E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
+            .where(E.c.match_id == match_id, E.c.state == STANDING)
+            .order_by(E.c.position)
+        )
+        match.entries = [StoredEntry(*r[:5], decode_entry(*r[5:])) for r in conn.execute(query)]
+    return match
+
+
+def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: Cuts | None) -> int:
+    """A new match, with no entry yet."""
+    start = MatchState.start(settings)
+    return insert_match(conn, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn))
+
+
+_LAST_TOUCH = select(func.max(M.c.touched))
+
+
+def next_touch(conn: Connection) -> int:
+    """The write counter's next value: the match written last is the default one."""
+    return (conn.execute(_LAST_TOUCH).scalar() or 0) + 1
+
+
+def insert_match(
+    conn: Connection,
+    state: MatchState,
+    *,
+    uid: str,
+    name: str | None,
+    cuts: Cuts | None,
+    created_at: str,
+    touched: int,
+    abandoned_at: str | None = None,
+) -> int:
+    """A match's row and seats, for a new match or a restored one (which keeps its times)."""
+    settings = state.settings
+    values = {
+        "uid": uid,
+        "name": name,
+        "rules": encode_rules(settings.rules),
+        "format_kind": settings.format.kind.value,
+        "format_value": settings.format.value,
+        "first_dealer": settings.first_dealer,
+        "cuts": encode_cuts(cuts),
+        "created_at": created_at,
+        "touched": touched,
+        "abandoned_at": abandoned_at,
+    } | state_columns(state)
+    match_id = conn.execute(insert(M).values(**values)).inserted_primary_key[0]
+    seats = [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(settings.players)]
+    conn.execute(insert(S), seats)
+    return match_id
+
+
+# Statements on the path of every deal are built once: building one costs more than running it.
+# A new entry stands after the last that stands, whatever the caller has loaded.
+_NEXT_POSITION = (
+    select(func.coalesce(func.max(E.c.position), 0) + 1)
+    .where(E.c.match_id == bindparam("b_owner"), E.c.state == STANDING)
+    .scalar_subquery()
+)
+_APPEND = insert(E).values(position=_NEXT_POSITION).returning(E.c.id, E.c.position)
+_SUMMARY = update(M).where(M.c.id == bindparam("b_match"))
+
+
+def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> StoredEntry:
+    """Write one more entry of ``match`` and add it to ``match.entries`` too, as it now stands."""
+    stamp = now()
+    values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
+    values |= {"recorded_at": stamp, "state": STANDING} | entry_columns(entry)
+    row_id, position = conn.execute(_APPEND, values).one()
+    stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry)
+    match.entries.append(stored)
+    return stored
+
+
+def undo_last(conn: Connection, match: StoredMatch) -> StoredEntry:
+    last = match.entries[-1]
+    conn.execute(update(E).where(E.c.id == last.id).values(state=UNDONE, ended_at=now()))
+    match.entries.pop()
+    return last
+
+
+def replace_entry(conn: Connection, match: StoredMatch, index: int, steps: list[Step]) -> None:
+    """Mark entry ``index`` replaced by ``steps[index]``'s, at the same place in the match.
+
+    ``steps`` is the whole match replayed after the change: an entry after it
+    whose deal number or dealer the change moved (a misdeal of a tie-break deal
+    now played by others) is brought up to date, so no stored number goes stale.
+    """
+    old = match.entries[index]
+    stamp = now()
+    conn.execute(update(E).where(E.c.id == old.id).values(state=REPLACED, ended_at=stamp))
+    step = steps[index]
+    values = {"match_id": match.id, "position": old.position, "number": step.number, "dealer": step.dealer}
+    values |= {"recorded_at": stamp, "state": STANDING, "replaces": old.id}
+    conn.execute(insert(E).values(**values, **entry_columns(step.entry)))
+    for stored, later in zip(match.entries[index + 1 :], steps[index + 1 :], strict=True):
+        if (stored.number, stored.dealer) != (later.number, later.dealer):
+            conn.execute(update(E).where(E.c.id == stored.id).values(number=later.number, dealer=later.dealer))
+
+
+def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> int:
+    """Keep the match row's snapshot and write order up to date after a write; the new write counter."""
+    touch = next_touch(conn)
+    values = {"b_match": match_id, "touched": touch} | state_columns(state)
+    if abandoned_at:
+        values["abandoned_at"] = abandoned_at
+    conn.execute(_SUMMARY, values)
+    return touch
+
+
+def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
+    conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One line of the list of matches, from the match row alone."""
+
+    id: int
+    name: str | None
+    players: list[str]
+    created_at: str
+    winner: str | None
+    abandoned: bool
+    deals_played: int
+    preset: str
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None or self.abandoned
+
+
+def list_matches(conn: Connection) -> list[MatchSummary]:
+    """Every match, newest first, from the snapshot kept on the match row."""
+    rows = conn.execute(select(M).order_by(M.c.created_at.desc(), M.c.id.desc())).all()
+    players = seat_names(conn)
+    return [
+        MatchSummary(
+            id=r.id,
+            name=r.name,
+            players=players.get(r.id, []),
+            created_at=r.created_at,
+            winner=players[r.id][r.winner] if r.winner is not None else None,
+            abandoned=r.abandoned_at is not None,
+            deals_played=r.deals_played,
+            preset=decode_rules(r.rules).preset.value,
+        )
+        for r in rows
+    ]
+
+
+def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
+    """Each match's player names in seat order."""
+    query = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
+    if match_id is not None:
+        query = query.where(S.c.match_id == match_id)
+    names: dict[int, list[str]] = {}
+    for owner, name in conn.execute(query):
+        names.setdefault(owner, []).append(name)
+    return names
+
+
+def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str | None]:
+    """Each match's name, of one match or of all."""
+    query = select(M.c.id, M.c.name)
+    if match_id is not None:
+        query = query.where(M.c.id == match_id)
+    return {match: name for match, name in conn.execute(query)}
+
+
+# A read the table mode needs and the one-shot commands do not.
+
+_TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
+_TOUCHED_LOCKED = _TOUCHED.with_for_update()  # serialises writers on PostgreSQL, as load(lock=True) does
+
+
+def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
+    """The match row's write counter, which every write of the match bumps."""
+    value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
+    if value is None:
+        raise UnknownNameError(f"there is no match {match_id} any more")
+    return value
