@@ -18,17 +18,21 @@ from pathlib import Path
 from . import bench_audit, bench_export, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
-TYPER = PYTHON + ["-c", "import typer"]
-STACK = PYTHON + ["-c", "import typer, sqlmodel, rich"]
+TYPER = [*PYTHON, "-c", "import typer"]
+STACK = [*PYTHON, "-c", "import typer, sqlmodel, rich"]
 
 
 def startup(folder: Path) -> list[Figure]:
     """--help and shell completion against importing Typer alone."""
     store = build_store(folder / "small.db", 30)
-    complete = env_for(store) | {"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": "scorepad status --match ", "COMP_CWORD": "3"}
+    complete = env_for(store) | {
+        "_SCOREPAD_COMPLETE": "complete_bash",
+        "COMP_WORDS": "scorepad status --match ",
+        "COMP_CWORD": "3",
+    }
     return [
-        compare("scorepad --help  vs  import typer", SCOREPAD + ["--help"], TYPER, runs=11, budget=1.5),
-        compare("scorepad deal --help  vs  import typer", SCOREPAD + ["deal", "--help"], TYPER, runs=11, budget=1.5),
+        compare("scorepad --help  vs  import typer", [*SCOREPAD, "--help"], TYPER, runs=11, budget=1.5),
+        compare("scorepad deal --help  vs  import typer", [*SCOREPAD, "deal", "--help"], TYPER, runs=11, budget=1.5),
         compare("completion of match ids  vs  import typer", SCOREPAD, TYPER, runs=11, budget=1.5, env=complete),
     ]
 
@@ -37,12 +41,12 @@ def status(folder: Path) -> Figure:
     store = build_store(folder / "status.db", 10_000)
     return compare(
         "status --json, 10,000 deals  vs  import typer, sqlmodel, rich",
-        SCOREPAD + ["status", "--json"], STACK, runs=9, budget=1.3, env=env_for(store),
+        [*SCOREPAD, "status", "--json"], STACK, runs=9, budget=1.3, env=env_for(store),
     )  # fmt: skip
 
 
 def play(folder: Path) -> Figure:
-    floor, net, start = bench_play.measure(folder, deals=3000, chunk=250)
+    floor, net, _startup = bench_play.measure(folder, deals=3000, chunk=250)
     return Figure("play from a pipe, per deal  vs  one durable SQLite commit", net, floor, budget=5.0)
 
 
@@ -52,7 +56,7 @@ def audit(folder: Path) -> Figure:
     paths = bench_audit.write_records(records, 2000)
     return compare(
         "audit --json of 2,000 records  vs  import typer, rich; read and split",
-        SCOREPAD + ["audit", "--json", *paths], PYTHON + ["-c", bench_audit.FLOOR, *paths], runs=5,
+        [*SCOREPAD, "audit", "--json", *paths], [*PYTHON, "-c", bench_audit.FLOOR, *paths], runs=5,
     )  # fmt: skip
 
 
@@ -62,8 +66,8 @@ def export(folder: Path) -> Figure:
     out = folder / "export.csv"
     return compare(
         "export --all of 100,000 deals to CSV  vs  sqlite3 + csv module",
-        SCOREPAD + ["--db", str(store), "export", "--all", "--force", "--out", str(out)],
-        PYTHON + ["-m", "tests.bench_export", "--floor", str(store), str(folder / "floor.csv")],
+        [*SCOREPAD, "--db", str(store), "export", "--all", "--force", "--out", str(out)],
+        [*PYTHON, "-m", "tests.bench_export", "--floor", str(store), str(folder / "floor.csv")],
         runs=5, budget=2.0,
     )  # fmt: skip
 
@@ -90,7 +94,9 @@ def growth(folder: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--skip", nargs="*", default=[], help="parts to leave out: startup status play audit export growth")
+    parser.add_argument(
+        "--skip", nargs="*", default=[], help="parts to leave out: startup status play audit export growth"
+    )
     args = parser.parse_args()
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as scratch:
@@ -105,7 +111,9 @@ def main() -> int:
         for name, part in parts.items():
             if name not in args.skip:
                 part()
-                print(figures[-1].line() if name != "startup" else "\n".join(f.line() for f in figures[-3:]), flush=True)
+                print(
+                    figures[-1].line() if name != "startup" else "\n".join(f.line() for f in figures[-3:]), flush=True
+                )
         if "growth" not in args.skip:
             print("\nhow the cost grows (median of 3 runs each):")
             print("\n".join(growth(folder)))

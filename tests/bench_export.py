@@ -53,7 +53,7 @@ def build_store(path: Path, deals: int, seed: int = 7) -> int:
         pools[players] = pool
 
     matches, seats, entries = [], [], []
-    made, match_id, entry_id = 0, 0, 0
+    made, match_id = 0, 0
     while made < deals:
         match_id += 1
         players = rnd.randint(3, 6)
@@ -72,7 +72,9 @@ def build_store(path: Path, deals: int, seed: int = 7) -> int:
                                 _time(stamp), "undone"))  # fmt: skip
             position += 1
             stamp += 300
-            entries.append((match_id, position, "deal", number, dealer, rnd.choice(pools[players]), _time(stamp), "standing"))
+            entries.append(
+                (match_id, position, "deal", number, dealer, rnd.choice(pools[players]), _time(stamp), "standing")
+            )
             made += 1
     with sqlite3.connect(path) as conn:
         conn.executemany(

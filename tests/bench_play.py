@@ -70,7 +70,9 @@ class Floor:
                 " VALUES (1, ?, 'deal', ?, ?, ?, ?, 'standing')",
                 (n, n, (n - 1) % len(PLAYERS), scores, stamp),
             )
-            self.conn.execute("UPDATE match SET touched = ?, deals_played = ?, state = ? WHERE id = 1", (n + 1, n, scores))
+            self.conn.execute(
+                "UPDATE match SET touched = ?, deals_played = ?, state = ? WHERE id = 1", (n + 1, n, scores)
+            )
             self.conn.execute("COMMIT")
         self.done += deals
         return time.perf_counter() - start
@@ -135,9 +137,9 @@ def profile(folder: Path, deals: int) -> None:
     import cProfile
     import pstats
 
+    from scorepad.app.table import TableSession
     from scorepad.cli.play import _pipe
     from scorepad.store.db import Store
-    from scorepad.app.table import TableSession
 
     db = folder / "profile.db"
     new_match(db)
@@ -162,7 +164,9 @@ def main() -> None:
         print(f"{args.deals} deals in turns of {args.chunk}, play and the floor alternating, in {folder}")
         print(f"  floor, one durable sqlite3 commit per deal  {bare * 1e6:7.0f} us/deal")
         print(f"  scorepad play from a pipe                   {net * 1e6:7.0f} us/deal  {net / bare:5.2f}x the floor")
-        print(f"  ... with its start-up ({startup * 1e3:.0f} ms) shared out  {gross * 1e6:7.0f} us/deal  {gross / bare:5.2f}x")
+        print(
+            f"  ... with its start-up ({startup * 1e3:.0f} ms) shared out  {gross * 1e6:7.0f} us/deal  {gross / bare:5.2f}x"
+        )
         print(f"  play's own summary: {(folder / 'play.err').read_text().strip()}")
         if args.profile:
             profile(folder, args.deals)

@@ -41,7 +41,8 @@ from scorepad.core.rules import PASS_SIZE, PRESET_DEFAULTS, HeartsLead, PassRule
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 STRANGER = "Zoe"  #: a name that is no player's
 PLAYED = (BreachKind.RENEGE, BreachKind.HEARTS_LEAD, BreachKind.WRONG_LEADER)
-PLANTABLE = PLAYED + (
+PLANTABLE = (
+    *PLAYED,
     BreachKind.PLAYED_TWICE,
     BreachKind.NOT_IN_DECK,
     BreachKind.NOT_IN_HAND,
@@ -49,7 +50,8 @@ PLANTABLE = PLAYED + (
     BreachKind.WRONG_COUNT,
 )
 #: Every preset, and options laid over them.
-RULE_SETS = tuple(PRESET_DEFAULTS.values()) + (
+RULE_SETS = (
+    *tuple(PRESET_DEFAULTS.values()),
     RuleSet.build("classic", slam=True),
     RuleSet.build("classic", hearts="anytime", pass_rule="rotate"),
     RuleSet.build("omnibus", omnibus="10D", slam=True),
@@ -196,7 +198,7 @@ class _Deal:
             number, position = self._spot(lambda number, i, name, card: True)
             seat = plays[number - 1][position][0]
             others = [p for p in self.players if p != seat] if position else []
-            plays[number - 1][position] = (self.rng.choice(others + [STRANGER]), plays[number - 1][position][1])
+            plays[number - 1][position] = (self.rng.choice([*others, STRANGER]), plays[number - 1][position][1])
             self.planted = Planted(number, seat, self.plant)
         elif self.plant is BreachKind.WRONG_COUNT:
             name, _ = plays[-1].pop()

@@ -22,20 +22,84 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
-def test_the_rules_core_imports_only_the_standard_library_and_itself():
-    for path in (PACKAGE / "core").glob("*.py"):
+DATABASE = {"sqlalchemy", "sqlmodel", "alembic", "sqlite3", "psycopg", "pydantic"}
+
+
+def imports_by_layer() -> dict[str, dict[Path, set[str]]]:
+    """Each module's imports, absolute (``scorepad.store.db``), by the layer (folder) it lives in."""
+    layers: dict[str, dict[Path, set[str]]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).parts
+        layer = parts[0] if len(parts) > 1 else "top"
+        package = ["scorepad", *parts[:-1]]
+        found = set()
         for name in imports_of(path):
-            if name.startswith("."):
-                assert not name.startswith(".."), f"{path.name} imports {name}"
-                continue
-            assert name.split(".")[0] in sys.stdlib_module_names, f"{path.name} imports {name}"
+            level = len(name) - len(name.lstrip("."))
+            if level:  # relative: resolve against the module's own package
+                base = package[: len(package) - level + 1]
+                name = ".".join([*base, name[level:]] if name[level:] else base)
+            found.add(name)
+        layers.setdefault(layer, {})[path] = found
+    return layers
+
+
+def layer_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if parts[0] == "scorepad" and len(parts) > 1 else None
+
+
+LAYERS = imports_by_layer()
+
+
+def test_every_layer_is_a_folder_that_says_what_belongs_there():
+    assert set(LAYERS) == {"core", "store", "app", "present", "cli", "top"}
+    for layer in ("core", "store", "app", "present", "cli"):
+        doc = ast.get_docstring(ast.parse((PACKAGE / layer / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and len(doc) > 60, f"scorepad/{layer}/__init__.py should say what belongs there"
+
+
+def test_the_rules_core_imports_only_the_standard_library_and_itself():
+    for path, names in LAYERS["core"].items():
+        for name in names:
+            if name.startswith("scorepad"):
+                assert layer_of(name) == "core", f"{path.name} imports {name}"
+            else:
+                assert name.split(".")[0] in sys.stdlib_module_names, f"{path.name} imports {name}"
+                assert name.split(".")[0] not in DATABASE, f"{path.name} imports {name}"
+
+
+def test_only_the_store_knows_the_database():
+    for layer, modules in LAYERS.items():
+        if layer == "store":
+            continue
+        for path, names in modules.items():
+            used = {n.split(".")[0] for n in names} & DATABASE
+            assert not used, f"{path.relative_to(PACKAGE)} imports {used}: only scorepad/store/ may"
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    allowed = {
+        "core": {"core"},
+        "store": {"core", "store"},
+        "app": {"core", "store", "app"},
+        "present": {"core", "app", "present"},  # the values the app returns, never the store
+        "cli": {"core", "store", "app", "present", "cli"},
+        "top": {"cli"},
+    }
+    for layer, modules in LAYERS.items():
+        for path, names in modules.items():
+            for name in names:
+                used = layer_of(name)
+                if used is not None:
+                    assert used in allowed[layer], f"{path.relative_to(PACKAGE)} ({layer}) imports {name}"
 
 
 def test_nothing_imports_the_cli():
-    for path in PACKAGE.rglob("*.py"):
-        if "cli" in path.relative_to(PACKAGE).parts or path.name == "__main__.py":
+    for layer, modules in LAYERS.items():
+        if layer in ("cli", "top"):  # __main__ runs it
             continue
-        assert not any("cli" in name.split(".") for name in imports_of(path)), path
+        for path, names in modules.items():
+            assert not any(layer_of(n) == "cli" for n in names), path
 
 
 def loaded_after(*args: str) -> tuple[str, set[str]]:
@@ -51,7 +115,7 @@ def loaded_after(*args: str) -> tuple[str, set[str]]:
     if not args:  # what the shell does when the user presses TAB after "scorepad st"
         env |= {"_SCOREPAD_COMPLETE": "complete_bash", "COMP_WORDS": "scorepad st", "COMP_CWORD": "1"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    line = next(l for l in result.stderr.splitlines() if l.startswith("MODULES "))
+    line = next(x for x in result.stderr.splitlines() if x.startswith("MODULES "))
     return result.stdout, set(line.split()[1:])
 
 

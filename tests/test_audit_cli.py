@@ -24,7 +24,6 @@ from tests.test_architecture import loaded_after
 from tests.test_record import SPEC_EXAMPLE  # legal, but it stops after three tricks
 
 
-
 def dealt(players: int = 3, dealer: str = "Ann", rules: RuleSet = CLASSIC, plant=None, seed: int = 0):
     """A random deal of the first ``players`` of Ann, Bob, Cat... dealt by ``dealer``, and where its breach is."""
     rng = random.Random(seed)

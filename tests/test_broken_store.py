@@ -96,7 +96,9 @@ def test_a_store_made_by_the_first_schema_upgrades_with_every_entry_intact(cli, 
         )
         for seat, name in enumerate(["Ann", "Bob", "Cat"]):
             conn.exec_driver_sql(f"INSERT INTO seat VALUES (1, {seat}, '{name}')")
-        for position, (dealer, scores) in enumerate([(1, '{"0": 10, "1": 10, "2": 23}'), (2, '{"0": 0, "1": 43, "2": 0}')]):
+        for position, (dealer, scores) in enumerate(
+            [(1, '{"0": 10, "1": 10, "2": 23}'), (2, '{"0": 0, "1": 43, "2": 0}')]
+        ):
             conn.exec_driver_sql(
                 "INSERT INTO entry (match_id, position, kind, number, dealer, scores, recorded_at, state)"
                 f" VALUES (1, {position + 1}, 'deal', {position + 1}, {dealer}, '{scores}',"

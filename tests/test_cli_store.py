@@ -10,8 +10,8 @@ import pytest
 
 from scorepad.core.errors import RuleError
 from scorepad.store import matches as repo
-from scorepad.store.location import default_path
 from scorepad.store.db import HEAD
+from scorepad.store.location import default_path
 
 from .conftest import dump
 

@@ -793,7 +793,13 @@ def test_rename_may_change_only_the_case(cli, three):
 
 @pytest.mark.parametrize(
     ("old", "new", "says"),
-    [("Bob", "cat", "already plays"), ("Dan", "Don", "Dan"), ("Bob", "Bo b", "space"), ("Bob", "Bo=b", "="), ("Bob", "", "empty")],
+    [
+        ("Bob", "cat", "already plays"),
+        ("Dan", "Don", "Dan"),
+        ("Bob", "Bo b", "space"),
+        ("Bob", "Bo=b", "="),
+        ("Bob", "", "empty"),
+    ],
 )
 def test_a_bad_rename_is_refused(cli, three, unchanged, old, new, says):
     with unchanged():
@@ -855,14 +861,42 @@ def test_history_json_of_a_tie_break(cli):
     assert cli.json("history") == {
         "match": 1,
         "deals": [
-            {"number": 1, "kind": "deal", "dealer": "Ann", "scores": {"Ann": 10, "Bob": 10, "Cat": 23},
-             "renege": None, "totals": {"Ann": 10, "Bob": 10, "Cat": 23}, "recorded_at": at},
-            {"number": 2, "kind": "deal", "dealer": "Bob", "scores": {"Ann": 13, "Bob": 13, "Cat": 17},
-             "renege": None, "totals": {"Ann": 23, "Bob": 23, "Cat": 40}, "recorded_at": at},
-            {"number": 3, "kind": "deal", "dealer": "Cat", "scores": {"Ann": 7, "Bob": 7, "Cat": 29},
-             "renege": None, "totals": {"Ann": 30, "Bob": 30, "Cat": 69}, "recorded_at": at},
-            {"number": 4, "kind": "tiebreak", "dealer": "Ann", "scores": {"Ann": 20, "Bob": 23},
-             "renege": None, "totals": {"Ann": 30, "Bob": 30, "Cat": 69}, "recorded_at": at},
+            {
+                "number": 1,
+                "kind": "deal",
+                "dealer": "Ann",
+                "scores": {"Ann": 10, "Bob": 10, "Cat": 23},
+                "renege": None,
+                "totals": {"Ann": 10, "Bob": 10, "Cat": 23},
+                "recorded_at": at,
+            },
+            {
+                "number": 2,
+                "kind": "deal",
+                "dealer": "Bob",
+                "scores": {"Ann": 13, "Bob": 13, "Cat": 17},
+                "renege": None,
+                "totals": {"Ann": 23, "Bob": 23, "Cat": 40},
+                "recorded_at": at,
+            },
+            {
+                "number": 3,
+                "kind": "deal",
+                "dealer": "Cat",
+                "scores": {"Ann": 7, "Bob": 7, "Cat": 29},
+                "renege": None,
+                "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
+                "recorded_at": at,
+            },
+            {
+                "number": 4,
+                "kind": "tiebreak",
+                "dealer": "Ann",
+                "scores": {"Ann": 20, "Bob": 23},
+                "renege": None,
+                "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
+                "recorded_at": at,
+            },
         ],
     }
 

@@ -11,11 +11,11 @@ import re
 import pytest
 from freezegun import freeze_time
 
-from scorepad.present.chart import line_chart, markers, plain
-from scorepad.core.rules import RuleSet
 from scorepad.app.ratings import final_ranks
-from scorepad.core.standings import places
 from scorepad.app.stats import PlayerStats
+from scorepad.core.rules import RuleSet
+from scorepad.core.standings import places
+from scorepad.present.chart import line_chart, markers, plain
 from scorepad.present.json_shapes import player_stats_json
 
 ANSI = re.compile(r"\x1b\[")
@@ -74,7 +74,12 @@ def test_stats_count_deals_points_wins_and_cards_per_player(cli, season):
         "reneges": 0,
     }
     assert (bob["points"], bob["deals"], bob["avg_per_deal"]) == (74 + 23 + 10, 7, 15.29)
-    assert (bob["queen_of_spades"], bob["king_of_spades"], bob["ace_of_spades"], bob["deals_with_cards"]) == (1, 1, 1, 2)
+    assert (bob["queen_of_spades"], bob["king_of_spades"], bob["ace_of_spades"], bob["deals_with_cards"]) == (
+        1,
+        1,
+        1,
+        2,
+    )
     assert (bob["reneges"], bob["wins"]) == (1, 0)
     assert (cat["matches"], cat["finished"], cat["deals"], cat["points"], cat["avg_per_deal"]) == (2, 1, 4, 64, 16.0)
     assert cat["deals_with_cards"] == 0 and cat["queen_of_spades"] == 0  # entered by points only
@@ -99,7 +104,12 @@ def test_stats_filter_by_the_day_a_match_was_created(cli, season):
     assert set(first) == {"Ann", "Bob", "Cat"} and first["Ann"]["points"] == 14
     late = by_name(cli.json("stats", "--since", "2026-11-02"))
     assert set(late) == {"Ann", "Bob", "Cat"}
-    assert (late["Ann"]["matches"], late["Ann"]["finished"], late["Ann"]["deals"], late["Ann"]["points"]) == (1, 0, 1, 10)
+    assert (late["Ann"]["matches"], late["Ann"]["finished"], late["Ann"]["deals"], late["Ann"]["points"]) == (
+        1,
+        0,
+        1,
+        10,
+    )
     result = cli("stats", "--since", "2026-13-01", code=2)  # not a date: a usage error, as Typer reports it
     assert "Traceback" not in result.output
 

@@ -334,11 +334,11 @@ SIX_PLAYERS = """\
 @pytest.mark.parametrize(
     ("rules", "scores"),
     [
-        ("classic", dict(Ann=13, Bob=17, Cat=6, Dan=6, Eve=0, Fay=0)),
-        ("slippery-anne", dict(Ann=13, Bob=0, Cat=0, Dan=0, Eve=0, Fay=0)),
-        ("omnibus", dict(Ann=13, Bob=17, Cat=6, Dan=6, Eve=-10, Fay=0)),
-        ("spot-hearts", dict(Ann=25, Bob=17, Cat=63, Dan=39, Eve=0, Fay=0)),
-        ("dirty-lady", dict(Ann=13, Bob=0, Cat=12, Dan=10, Eve=0, Fay=0)),
+        ("classic", {"Ann": 13, "Bob": 17, "Cat": 6, "Dan": 6, "Eve": 0, "Fay": 0}),
+        ("slippery-anne", {"Ann": 13, "Bob": 0, "Cat": 0, "Dan": 0, "Eve": 0, "Fay": 0}),
+        ("omnibus", {"Ann": 13, "Bob": 17, "Cat": 6, "Dan": 6, "Eve": -10, "Fay": 0}),
+        ("spot-hearts", {"Ann": 25, "Bob": 17, "Cat": 63, "Dan": 39, "Eve": 0, "Fay": 0}),
+        ("dirty-lady", {"Ann": 13, "Bob": 0, "Cat": 12, "Dan": 10, "Eve": 0, "Fay": 0}),
     ],
 )
 def test_six_players_a_whole_deal_under_each_preset(rules, scores):

@@ -17,13 +17,14 @@ from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorepad.app.csv_rows import COLUMNS, escape
 from scorepad.app.export import ExportError, write_file
-from scorepad.present.csv_rows import COLUMNS, escape
 
 
 def unescape(text: str) -> str:
     """The text a cell written by ``escape`` came from, as the README tells a reader to get it back."""
     return text[1:] if text.startswith("'") else text
+
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

@@ -17,8 +17,9 @@ class Table:
     def __init__(self, players: str, rules: RuleSet | None = None, first: str | None = None, **fmt):
         names = tuple(players.split())
         kind, value = next(iter(fmt.items())) if fmt else ("deals", 3 * len(names))
-        self.settings = Settings(names, rules or RuleSet.build(), Format(FormatKind(kind), value),
-                                 names.index(first) if first else 0)
+        self.settings = Settings(
+            names, rules or RuleSet.build(), Format(FormatKind(kind), value), names.index(first) if first else 0
+        )
         self.state = MatchState.start(self.settings)
         self.entries: list[Entry] = []
         self.before: list[MatchState] = []  #: the state before each entry, for undo
@@ -36,7 +37,7 @@ class Table:
 
     @property
     def totals(self):
-        return dict(zip(self.settings.players, self.state.totals))
+        return dict(zip(self.settings.players, self.state.totals, strict=False))
 
     @property
     def winner(self):
@@ -54,7 +55,7 @@ class Table:
 
     def deal(self, scores: str):
         seats = self.state.next.players
-        self._add(self.state.enter({s: int(v) for s, v in zip(seats, scores.split())}))
+        self._add(self.state.enter({s: int(v) for s, v in zip(seats, scores.split(), strict=False)}))
 
     def renege(self, name):
         self._add(self.state.enter_renege(self.settings.seat_of(name)))
@@ -144,11 +145,11 @@ def test_case_9_the_cut():
     tie = [{0: card("3H"), 1: card("3C"), 2: card("KD")}]
     with pytest.raises(RuleError, match="recut: Ann,Bob"):
         cut_winner(tie, 3, NAMES)
-    assert cut_winner(tie + [{0: card("9S"), 1: card("4D")}], 3, NAMES) == 1
+    assert cut_winner([*tie, {0: card("9S"), 1: card("4D")}], 3, NAMES) == 1
     with pytest.raises(RuleError, match="cut twice"):
         cut_winner([{0: card("3H"), 1: card("3H"), 2: card("KD")}], 3, NAMES)
     with pytest.raises(RuleError, match="must give a card for each of Ann, Bob"):
-        cut_winner(tie + [{0: card("9S"), 2: card("4D")}], 3, NAMES)
+        cut_winner([*tie, {0: card("9S"), 2: card("4D")}], 3, NAMES)
     assert parse_cut("ann=7h,Bob=10C") == {"ann": card("7H"), "Bob": card("10C")}
 
 

@@ -63,7 +63,11 @@ class Table:
     def __init__(self, *args: str) -> None:
         self.seen = io.StringIO()
         self.child = pexpect.spawn(
-            str(SCOREPAD), ["--ascii", "play", *args], env=environment(), encoding="utf-8", timeout=TIMEOUT,
+            str(SCOREPAD),
+            ["--ascii", "play", *args],
+            env=environment(),
+            encoding="utf-8",
+            timeout=TIMEOUT,
             dimensions=(40, 100),
         )
         self.child.logfile_read = self.seen
@@ -137,7 +141,13 @@ def test_a_whole_match_at_the_terminal(cli):
     assert final["winner"] == "Bob" and final["finished"]
     assert final["totals"] == {"Ann": 30, "Bob": 30, "Cat": 30, "Dan": 82}
     assert [(d["number"], d["kind"]) for d in history(cli)] == [
-        (1, "misdeal"), (1, "deal"), (2, "deal"), (3, "deal"), (4, "deal"), (5, "tiebreak"), (6, "tiebreak")
+        (1, "misdeal"),
+        (1, "deal"),
+        (2, "deal"),
+        (3, "deal"),
+        (4, "deal"),
+        (5, "tiebreak"),
+        (6, "tiebreak"),
     ]
 
 
@@ -324,7 +334,7 @@ def test_completion_offers_match_ids_without_loading_the_database_layer(cli, sto
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert '"2":"Dan, Eve, Fay (playing)"' in done.stdout
     assert '"1":"Friday\\\\: Ann, Bob, Cat (playing)"' in done.stdout
-    modules = next(l for l in done.stderr.splitlines() if l.startswith("MODULES ")).split()[1:]
+    modules = next(x for x in done.stderr.splitlines() if x.startswith("MODULES ")).split()[1:]
     assert not {"sqlalchemy", "sqlmodel", "alembic"} & set(modules)
 
 
@@ -351,7 +361,10 @@ def test_completion_of_a_store_that_is_not_there_offers_nothing(tmp_path):
     [
         ("", None),
         ("   # a comment", None),
-        ("Ann=10 Bob=QS,2H  Cat=-  # cards and points", EnterDeal((("Ann", 10), ("Bob", tuple(cards("QS 2H"))), ("Cat", ())))),
+        (
+            "Ann=10 Bob=QS,2H  Cat=-  # cards and points",
+            EnterDeal((("Ann", 10), ("Bob", tuple(cards("QS 2H"))), ("Cat", ()))),
+        ),
         ("RENEGE bob", EnterDeal(Renege("bob"))),
         ("misdeal", EnterMisdeal()),
         ("fix 2 Ann=13 Bob=10 Cat=20", Fix(2, (("Ann", 13), ("Bob", 10), ("Cat", 20)))),

@@ -31,14 +31,14 @@ def test_the_first_command_runs_on_a_new_store(cli):
 def test_the_worked_example_prints_what_the_readme_shows(cli):
     for block in blocks("console"):
         command, expected = None, []
-        for line in block.splitlines() + ["$ "]:
+        for line in [*block.splitlines(), "$ "]:
             if not line.startswith("$ "):
                 expected.append(line)
                 continue
             if command:
                 output = cli(*shlex.split(command)[1:]).stdout
                 if expected:
-                    assert [l.rstrip() for l in output.splitlines()] == [l.rstrip() for l in expected], command
+                    assert [x.rstrip() for x in output.splitlines()] == [x.rstrip() for x in expected], command
             command, expected = line[2:], []
     final = cli.json("status")
     assert final["winner"] == "Ann"

@@ -46,7 +46,7 @@ def test_slippery_anne_has_no_slam():
 def test_bad_options_are_named():
     with pytest.raises(UnknownNameError, match="no preset 'hearts'"):
         RuleSet.build("hearts")
-    with pytest.raises(NotationError, match="hearts is broken|anytime"):
+    with pytest.raises(NotationError, match=r"hearts is broken|anytime"):
         RuleSet.build(hearts="sometimes")
     with pytest.raises(NotationError, match="omnibus card"):
         RuleSet.build("omnibus", omnibus="QD")

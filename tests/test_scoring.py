@@ -1,13 +1,13 @@
 """Checking a deal's scores: sums, splits real cards can make, renege and slam."""
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.core.cards import card, cards
+from scorepad.core.cards import cards
 from scorepad.core.errors import NotationError, RuleError
 from scorepad.core.rules import Preset, RuleSet
 from scorepad.core.scoring import check_outcome, check_scores, parse_score, parse_score_token, renege_outcome
@@ -18,7 +18,7 @@ NAMES = dict(enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]))
 def enter(rules, *scores):
     """Enter one deal as a table would: a score per player, points or cards."""
     seats = tuple(range(len(scores)))
-    return check_scores(rules, seats, {s: parse_score(str(v)) for s, v in zip(seats, scores)}, NAMES)
+    return check_scores(rules, seats, {s: parse_score(str(v)) for s, v in zip(seats, scores, strict=False)}, NAMES)
 
 
 CLASSIC = RuleSet.build()
@@ -133,7 +133,7 @@ def test_missing_and_extra_players():
 def oracle(values: list[int], scores: list[int]) -> bool:
     order = sorted(values, key=lambda v: (v >= 0, -v))  # the bonus first, then the big cards
 
-    @lru_cache(maxsize=None)
+    @cache
     def place(i: int, left: tuple[int, ...]) -> bool:
         if i == len(order):
             return not any(left)
@@ -143,7 +143,7 @@ def oracle(values: list[int], scores: list[int]) -> bool:
             if room in tried or (value > 0 and room < value):
                 continue
             tried.add(room)
-            if place(i + 1, left[:p] + (room - value,) + left[p + 1 :]):
+            if place(i + 1, (*left[:p], room - value, *left[p + 1 :])):
                 return True
         return False
 
@@ -161,15 +161,17 @@ def test_every_random_deal_of_real_cards_is_accepted(preset, slam, players, data
     scoring = sorted(rules.scoring_cards(players))
     takers = data.draw(st.lists(st.integers(0, players - 1), min_size=len(scoring), max_size=len(scoring)))
     scores = [0] * players
-    for c, taker in zip(scoring, takers):
+    for c, taker in zip(scoring, takers, strict=False):
         scores[taker] += rules.points(c)
     penalty = rules.penalty_cards(players)
-    slammer = [p for p in range(players) if all(t == p for c, t in zip(scoring, takers) if c in penalty)]
+    slammer = [p for p in range(players) if all(t == p for c, t in zip(scoring, takers, strict=False) if c in penalty)]
     if rules.slam and slammer:  # the slam outcome: minus the penalty total, the bonus kept
         scores[slammer[0]] -= 2 * rules.penalty_total(players)
     # Entered as the table writes the points (a slam as -T), and as the cards each took.
     assert list(enter(rules, *scores).scores.values()) == scores
-    hands = [",".join(c.ascii() for c, t in zip(scoring, takers) if t == p) or "-" for p in range(players)]
+    hands = [
+        ",".join(c.ascii() for c, t in zip(scoring, takers, strict=False) if t == p) or "-" for p in range(players)
+    ]
     assert list(enter(rules, *hands).scores.values()) == scores
 
 
@@ -197,7 +199,7 @@ def test_spot_hearts_deals_are_accepted(players, data):
     rules = RuleSet.build("spot-hearts")
     scoring = sorted(rules.scoring_cards(players))
     takers = data.draw(st.lists(st.integers(0, players - 1), min_size=len(scoring), max_size=len(scoring)))
-    scores = [sum(rules.points(c) for c, t in zip(scoring, takers) if t == p) for p in range(players)]
+    scores = [sum(rules.points(c) for c, t in zip(scoring, takers, strict=False) if t == p) for p in range(players)]
     assert list(enter(rules, *scores).scores.values()) == scores
 
 

@@ -137,7 +137,7 @@ def _entered(report: AuditReport) -> Entered:
     """What ``scorepad deal`` would be given: each player's scoring cards, or the renege's offender."""
     from .entering import Renege
 
-    if report.renege is not None:
+    if report.renege is not None and report.renege.player is not None:  # a renege always has its offender
         return Renege(report.renege.player)
     if report.breaches:
         count = len(report.breaches)

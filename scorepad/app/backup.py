@@ -10,7 +10,8 @@ not hold yet, all in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -96,18 +97,21 @@ def parse(data: object) -> list[BackupMatch]:
     return [_match(match) for match in backup_file.validate(data).matches]
 
 
-def _checked(make: Callable[[], T], where: str) -> T:
-    """Build a core value, turning the core's refusal into the backup's."""
+@contextmanager
+def _at(where: str) -> Iterator[None]:
+    """Build core values, turning the core's refusal into the backup's, which says where."""
     try:
-        return make()
+        yield
     except (ValueError, KeyError, TypeError, AttributeError) as error:  # ScorepadError is a ValueError
         raise BackupError(f"{where}: {error}") from None
 
 
 def _match(data: MatchFile) -> BackupMatch:
     where = f"match {data.id}"
-    settings = _settings(data, where)
-    cuts = [_checked(lambda: {n: Card.parse(c) for n, c in cut.items()}, f"{where}.cuts") for cut in data.cuts or []]
+    with _at(where):
+        settings = _settings(data)
+    with _at(f"{where}.cuts"):
+        cuts = [{n: Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
@@ -118,13 +122,10 @@ def _match(data: MatchFile) -> BackupMatch:
     return match
 
 
-def _settings(data: MatchFile, where: str) -> Settings:
-    def make() -> Settings:
-        players = check_names(data.players)
-        probe = Settings(players, RuleSet.from_json(data.rules.to_json()), Format(FormatKind(data.format.kind), data.format.value))
-        return Settings(probe.players, probe.rules, probe.format, _seat(probe, data.first_dealer))
-
-    return _checked(make, where)
+def _settings(data: MatchFile) -> Settings:
+    rules = RuleSet.from_json(data.rules.to_json())
+    probe = Settings(check_names(data.players), rules, Format(FormatKind(data.format.kind), data.format.value))
+    return Settings(probe.players, probe.rules, probe.format, _seat(probe, data.first_dealer))
 
 
 def _seat(settings: Settings, name: str) -> int:
@@ -137,13 +138,16 @@ def _seat(settings: Settings, name: str) -> int:
 
 def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailItem:
     def seat(name: str | None, key: str) -> int | None:
-        return None if name is None else _checked(lambda: _seat(settings, name), f"{where}.{key}")
+        with _at(f"{where}.{key}"):
+            return None if name is None else _seat(settings, name)
 
     def by_seat(values: dict[str, T], key: str) -> dict[int, T]:
-        return dict(sorted((_checked(lambda: _seat(settings, n), f"{where}.{key}"), v) for n, v in values.items()))
+        with _at(f"{where}.{key}"):
+            return dict(sorted((_seat(settings, name), value) for name, value in values.items()))
 
     scores = by_seat(data.scores, "scores")
-    hands = {s: _checked(lambda: tuple(map(Card.parse, h)), f"{where}.cards") for s, h in by_seat(data.cards or {}, "cards").items()}
+    with _at(f"{where}.cards"):
+        hands = {s: tuple(map(Card.parse, hand)) for s, hand in by_seat(data.cards or {}, "cards").items()}
     renege, slam = seat(data.renege, "renege"), seat(data.slam, "slam")
     kind = EntryKind(data.kind)
     if kind is EntryKind.MISDEAL:
@@ -155,9 +159,7 @@ def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailIt
     dealer = seat(data.dealer, "dealer")
     assert dealer is not None
     replaces = data.replaces - 1 if data.replaces is not None else None
-    return TrailItem(
-        data.state, data.position, data.number, dealer, entry, data.recorded_at, data.ended_at, replaces
-    )
+    return TrailItem(data.state, data.position, data.number, dealer, entry, data.recorded_at, data.ended_at, replaces)
 
 
 def _check_trail(match: BackupMatch) -> None:
@@ -172,7 +174,8 @@ def _check_trail(match: BackupMatch) -> None:
         regular = item.entry.kind is EntryKind.DEAL
         if len(seats) != players if regular else not 2 <= len(seats) <= players:  # all may tie
             raise BackupError(f"{where}: scores for the wrong players")
-        _checked(lambda: check_outcome(match.settings.rules, seats, outcome, match.settings.names), where)
+        with _at(where):
+            check_outcome(match.settings.rules, seats, outcome, match.settings.names)
 
 
 def _fold(match: BackupMatch) -> MatchState:
@@ -197,7 +200,8 @@ def _fold(match: BackupMatch) -> MatchState:
                 f"{where}: the file says {kind} {item.number} dealt by {players[item.dealer]}, "
                 f"but the entries before it make it deal {deal.number} dealt by {players[deal.dealer]}"
             )
-        state = _checked(lambda: state.apply(item.entry, strict=True), where)
+        with _at(where):
+            state = state.apply(item.entry, strict=True)
     if match.record.abandoned_at:
         if state.finished:
             raise BackupError(f"{match.label} is abandoned, yet its entries finish it")

@@ -48,7 +48,11 @@ def _sqlite(store: Store) -> list[Finding]:
             not facts.orphans,
             "every row's match and entry exist" if not facts.orphans else f"{facts.orphans} rows point at nothing",
         ),
-        Finding("journal", facts.journal == "wal", f"{facts.journal} mode" + ("" if facts.journal == "wal" else ": expected wal")),
+        Finding(
+            "journal",
+            facts.journal == "wal",
+            f"{facts.journal} mode" + ("" if facts.journal == "wal" else ": expected wal"),
+        ),
     ]
     path = store.where
     if os.path.exists(path):

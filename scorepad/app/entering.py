@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import RuleError
-from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, NextDeal, Settings, correct, deal_index, replay
+from ..core.match import (
+    Entry,
+    EntryKind,
+    Format,
+    FormatKind,
+    MatchState,
+    NextDeal,
+    Settings,
+    correct,
+    deal_index,
+    replay,
+)
 from ..core.names import check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput

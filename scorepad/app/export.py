@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from itertools import count
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 from ..core.errors import ScorepadError
 
@@ -49,7 +49,7 @@ def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None 
     return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
 
 
-def write_file(target: Path, write: Callable[[IO[str]], None], overwrite: bool = False, rename: bool = False) -> Path:
+def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool = False, rename: bool = False) -> Path:
     """Write a new file atomically and return where it went.
 
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
@@ -131,13 +131,15 @@ def export(
     force: bool = False,
 ) -> Path:
     """Export one match (default: the latest) or every match; return the file written."""
-    from ..present.csv_rows import csv_rows, write_csv
     from ..store import history, matches
     from . import backup
+    from .csv_rows import csv_rows, write_csv
 
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
-        raise ExportError(f"{out} is named like a {suffix[1:].upper()} file, but the format is {fmt.value}: give --format")
+        raise ExportError(
+            f"{out} is named like a {suffix[1:].upper()} file, but the format is {fmt.value}: give --format"
+        )
     if out is not None and out.exists() and not force:
         raise _exists(out)
     with store.read() as conn:
@@ -147,14 +149,14 @@ def export(
             out, rename, force = exports_folder() / default_name(chosen, fmt), True, False
         else:
             rename = False
-        write: Callable[[IO[str]], Any]
+        write: Callable[[IO[str]], object]
         if fmt is ExportFormat.JSON:
             data = backup.build(conn, chosen)
-            write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)  # noqa: E731
+            write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)
         else:
             titles = matches.match_names(conn, chosen)
             rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
-            write = lambda stream: write_csv(stream, rows)  # noqa: E731
+            write = lambda stream: write_csv(stream, rows)
         # Written inside the read transaction: the rows stream from the store into the file.
         return write_file(out, write, overwrite=force, rename=rename)
 

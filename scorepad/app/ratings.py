@@ -49,9 +49,9 @@ def final_ranks(totals: Sequence[int], winner: int) -> list[int]:
     """
     ranks = [0] * len(totals)
     dense, previous = 0, None
-    for place, seat in places(totals, winner):
-        if place != previous:
-            dense, previous = dense + 1, place
+    for shared, seat in places(totals, winner):
+        if shared != previous:
+            dense, previous = dense + 1, shared
         ranks[seat] = dense
     return ranks
 
@@ -62,14 +62,14 @@ def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerR
 
     model = PlackettLuce()
     known: dict[str, tuple[PlayerRating, Any]] = {}
-    for names, places in results:
+    for names, ranks in results:
         seated = []
         for name in names:
             player, skill = known.get(name.casefold()) or (PlayerRating(name, 0.0, 0.0), model.rating(name=name))
             player.name = name  # the latest spelling
             seated.append((player, skill))
-        rated = model.rate([[skill] for _, skill in seated], ranks=list(places))
-        for (player, _), [skill], place in zip(seated, rated, places):
+        rated = model.rate([[skill] for _, skill in seated], ranks=list(ranks))
+        for (player, _), [skill], place in zip(seated, rated, ranks, strict=True):
             player.matches += 1
             player.wins += place == 1
             known[player.name.casefold()] = (player, skill)

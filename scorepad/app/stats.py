@@ -121,7 +121,9 @@ def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str
     return low, high
 
 
-def player_stats(store: Store, preset: Preset, since: date | None = None, until: date | None = None) -> list[PlayerStats]:
+def player_stats(
+    store: Store, preset: Preset, since: date | None = None, until: date | None = None
+) -> list[PlayerStats]:
     """Read the store once and tally every player of the preset's matches in the dates given."""
     from ..store import history
     from ..store.db import NoStoreYet

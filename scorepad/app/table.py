@@ -61,6 +61,10 @@ class MatchChanged(RuleError):
 class TableSession:
     """A match held in memory between entries, written one short transaction at a time."""
 
+    match: matches.StoredMatch
+    state: MatchState
+    touched: int  #: the match row's write counter as this session last saw it
+
     def __init__(self, store: Store, match_id: int | None) -> None:
         self.store = store
         with store.read() as conn:
@@ -134,5 +138,5 @@ class TableSession:
 
     def _load(self, conn: Connection, match_id: int) -> None:
         self.match = matches.load(conn, match_id)
-        self.state: MatchState = self.match.state()
+        self.state = self.match.state()
         self.touched = matches.touched(conn, match_id)

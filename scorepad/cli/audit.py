@@ -10,9 +10,7 @@ from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ..app.audit import Audited
+    pass
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -61,17 +59,20 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
+    from rich.text import Text
+
     from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
+    from ..present.audit_report import audit_report
 
     if record and len(files) != 1:
         raise RuleError("--record enters one deal: give exactly one record")
-    rules = match_id = store = None
+    store, match_id, rules = None, None, None
     if match is not None or record:
         store = open_store()
         match_id, rules = match_rules(store, match)
     ascii = use_ascii()
-    people = None if as_json else console()
+    people = console()
     listing = as_json and len(files) > 1
     encode = json.JSONEncoder(ensure_ascii=ascii).encode  # as print_json, without its indent
     passed = True
@@ -88,7 +89,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         elif as_json:
             print_json(audited.to_json())
         elif audited.report is not None:
-            _print_report(people, audited, ascii)
+            for part in audit_report(audited, ascii):
+                people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
     if listing:
         sys.stdout.write("\n]\n")
     if record:
@@ -96,63 +98,15 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
             raise typer.Exit(1)
         from .entries import show
 
+        assert store is not None and match_id is not None  # --record opened the match above
         result = record_audited(store, match_id, audited)
         if as_json:
-            say(result.note)
+            say(result.note or "")
         else:
             show(result, False)
         return
     if not passed:
         raise typer.Exit(1)
-
-
-def _print_report(out: "Console", audited: "Audited", ascii: bool) -> None:
-    """One report for people: a heading, the tricks as a table, the scores and every breach."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    from ..core.cards import ascii_suits, deck
-
-    report = audited.report
-
-    def text(value: str, style: str = "") -> "Text":
-        # Text, not markup: a name may hold brackets that Rich would read as a style.
-        return Text(ascii_suits(value) if ascii else value, style=style)
-
-    def line(value: str, style: str = "") -> None:
-        out.print(text(value, style), soft_wrap=True)  # a sentence stays on its own line
-
-    line(f"{audited.name}: {', '.join(report.players)}; {report.dealer} deals; {report.rules.words()}", "bold")
-    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column, justify in (("Trick", "right"), ("Leader", "left"), ("Cards", "left"), ("Winner", "left")):
-        table.add_column(column, justify=justify)
-    table.add_column("Points", justify="right")
-    for trick in report.tricks:
-        cards = " ".join(card.text(ascii) for card in trick.cards)
-        table.add_row(str(trick.number), text(trick.leader), text(cards), text(trick.winner or "-"), str(trick.points))
-    out.print(table)
-
-    scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
-    if report.renege is not None:
-        offender = report.renege.player
-        line(f"Scores: {scores}. {offender} reneged: {offender} takes the penalty total, the others 0.")
-    else:
-        line(f"Scores: {scores} (the deal adds up to {report.deal_total}).")
-    if report.complete:
-        line("Complete: every card played.")
-    else:
-        played = sum(len(trick.cards) for trick in report.tricks)
-        line(f"Incomplete: {played} of {len(deck(len(report.players)))} cards played.")
-    if report.legal:
-        line("No rule broken.")
-    else:
-        line(f"Rules broken ({len(report.breaches)}):", "bold")
-        for breach in report.breaches:
-            line(f"{breach.message}.")
-        if report.renege is None:
-            line("The scores are those of the tricks: the table settles the breach.")
-    out.print()
 
 
 def register(app: typer.Typer) -> None:

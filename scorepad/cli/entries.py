@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.rules import HeartsLead, PassRule, Preset
-from .common import OPTIONS, console, open_store, print_json, refusals, say, use_ascii
+from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 
 if TYPE_CHECKING:
@@ -22,7 +22,9 @@ RenegeOpt = Annotated[
 ]
 ScoresArg = Annotated[
     list[str] | None,
-    typer.Argument(metavar="NAME=SCORE...", help="Each player's points (Ann=10) or penalty cards (Ann=QS,2H; - for none)."),
+    typer.Argument(
+        metavar="NAME=SCORE...", help="Each player's points (Ann=10) or penalty cards (Ann=QS,2H; - for none)."
+    ),
 ]
 
 
@@ -41,15 +43,25 @@ def show(result: "Result", as_json: bool) -> None:
 
 
 def new(
-    players: Annotated[str, typer.Option("--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat.")],
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat.")
+    ],
     first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")] = None,
     cut: Annotated[
         list[str] | None,
-        typer.Option("--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."),
+        typer.Option(
+            "--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."
+        ),
     ] = None,
-    deals: Annotated[int | None, typer.Option("--deals", min=1, help="Play N deals (a multiple of the players).")] = None,
-    until_over: Annotated[int | None, typer.Option("--until-over", metavar="T", min=1, help="End after a total goes over T.")] = None,
-    until_reach: Annotated[int | None, typer.Option("--until-reach", metavar="T", min=1, help="End after a total reaches T.")] = None,
+    deals: Annotated[
+        int | None, typer.Option("--deals", min=1, help="Play N deals (a multiple of the players).")
+    ] = None,
+    until_over: Annotated[
+        int | None, typer.Option("--until-over", metavar="T", min=1, help="End after a total goes over T.")
+    ] = None,
+    until_reach: Annotated[
+        int | None, typer.Option("--until-reach", metavar="T", min=1, help="End after a total reaches T.")
+    ] = None,
     rules: Annotated[Preset, typer.Option("--rules", help="The preset.")] = Preset.CLASSIC,
     hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")] = None,
     slam: Annotated[
@@ -76,7 +88,11 @@ def new(
     from ..core.rules import RuleSet
     from ..core.seats import parse_cut
 
-    formats = [(k, v) for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach)) if v]
+    formats = [
+        (k, v)
+        for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach))
+        if v
+    ]
     if len(formats) > 1:
         raise RuleError("choose one of --deals, --until-over and --until-reach")
     rule_set = RuleSet.build(rules, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)

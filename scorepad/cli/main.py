@@ -5,11 +5,7 @@ from typing import Annotated
 
 import typer
 
-from . import entries, views
-from . import transfer
-from . import play
-from . import audit
-from . import club
+from . import audit, club, entries, play, transfer, views
 from .common import OPTIONS
 
 app = typer.Typer(

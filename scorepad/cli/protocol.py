@@ -42,7 +42,9 @@ def parse_line(line: str) -> Action | Talk | None:
     if verb in COMMANDS:
         if rest:
             raise NotationError(f"{verb} takes nothing after it")
-        return {"misdeal": EnterMisdeal(), "undo": Undo()}.get(verb) or Talk(verb)
+        if verb == "misdeal":
+            return EnterMisdeal()
+        return Undo() if verb == "undo" else Talk(verb)
     raise NotationError(
         f"not an entry: {words[0]!r} (scores as NAME=SCORE for every player, or renege NAME, misdeal, undo, status, quit)"
     )

@@ -39,8 +39,8 @@ def export(
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
     """
-    from ..core.errors import RuleError
     from ..app.export import export as write_export
+    from ..core.errors import RuleError
 
     if every and match is not None:
         raise RuleError("give --match ID or --all, not both")
@@ -52,7 +52,9 @@ def export(
 
 def import_(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A backup written by scorepad export --format json.")],
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check the file and say what would be added; write nothing.")] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Check the file and say what would be added; write nothing.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print what was added as JSON.")] = False,
 ) -> None:
     """Restore a JSON backup: adds the matches the store does not hold yet.

@@ -18,8 +18,8 @@ from .cards import Card, removed_cards
 from .errors import RuleError, UnknownNameError
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
-from .standings import add_deal
 from .seats import MAX_PLAYERS, MIN_PLAYERS, eldest, next_left, pass_direction, pass_targets
+from .standings import add_deal
 
 
 class FormatKind(enum.Enum):
@@ -42,9 +42,7 @@ class Format:
             # RULES.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
             offer = f"{higher} or {higher + players}"
-            raise RuleError(
-                f"{self.value} deals do not go round {players} players equally: try {offer}"
-            )
+            raise RuleError(f"{self.value} deals do not go round {players} players equally: try {offer}")
 
     def ended(self, totals: Iterable[int], deals_played: int) -> bool:
         if self.kind is FormatKind.DEALS:
@@ -164,6 +162,7 @@ class MatchState:
             dealer = (self.settings.first_dealer + self.deals_played) % seats
             return EntryKind.DEAL, dealer, self.settings.seats, None
         players, round_ = self.tiebreak
+        assert self.last_dealer is not None  # a tie-break is due only after a deal
         return EntryKind.TIEBREAK, next_left(self.last_dealer, players, seats), players, round_
 
     @cached_property
@@ -190,6 +189,7 @@ class MatchState:
 
     def _due(self) -> NextDeal:
         self._require_turn()
+        assert self.next is not None  # there is a turn
         return self.next
 
     def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
@@ -231,6 +231,7 @@ class MatchState:
         if strict:
             check_outcome(self.rules, players, outcome, self.settings.names)
         if kind is EntryKind.TIEBREAK:
+            assert round_ is not None
             state = replace(self, scored=number, last_dealer=dealer)
             return state._settle(outcome.scores, round_=round_ + 1)
         totals = add_deal(self.totals, outcome.scores)

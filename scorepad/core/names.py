@@ -29,7 +29,9 @@ def check_name(name: str) -> str:
     if len(name) > MAX_LENGTH:
         raise NotationError(f"a player's name has at most {MAX_LENGTH} characters: {name[:MAX_LENGTH]!r}...")
     if _READS_AS_KEY.fullmatch(name):
-        raise NotationError(f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number")
+        raise NotationError(
+            f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number"
+        )
     return name
 
 
@@ -39,6 +41,8 @@ def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) ->
     seen: dict[str, str] = {}
     for name in checked:
         if name.casefold() in seen:
-            raise error(f"{seen[name.casefold()]!r} and {name!r} are one name: players' names must differ (ignoring case)")
+            raise error(
+                f"{seen[name.casefold()]!r} and {name!r} are one name: players' names must differ (ignoring case)"
+            )
         seen[name.casefold()] = name
     return checked

@@ -26,6 +26,10 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 deck_of = cache(deck)
 
 
+def _of_suit(suit: Suit) -> Callable[[Card], bool]:
+    return lambda card: card.suit is suit
+
+
 class BreachKind(enum.Enum):
     """What a breach broke; the value is the name used in JSON."""
 
@@ -278,7 +282,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             broken = True
         for play in trick.plays[1:]:
             if play.card.suit is not led:
-                held = holdings.held(play.player, trick.number, lambda c: c.suit is led)
+                held = holdings.held(play.player, trick.number, _of_suit(led))
                 if held:
                     text = f"{play.player} played {play.card} on a {led.noun} lead while holding {held}"
                     breach(trick, play.player, BreachKind.RENEGE, text)

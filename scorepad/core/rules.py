@@ -96,7 +96,9 @@ class RuleSet:
             # The bonus card is the omnibus preset's setting: under another preset it would
             # change that preset's deal total, and its figures would no longer compare.
             if preset is not Preset.OMNIBUS:
-                raise RuleError(f"the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset.value}")
+                raise RuleError(
+                    f"the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset.value}"
+                )
             if not isinstance(given["omnibus"], Card):
                 given["omnibus"] = parse_omnibus(given["omnibus"])
         rules = replace(rules, **given)

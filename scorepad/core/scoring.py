@@ -138,7 +138,7 @@ def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
         return None  # someone entered by cards holds a penalty card: no slam by a points player
     for seat, score in points.items():
         others = [s for s in points if s != seat]
-        for keeps_bonus in ((False, True) if spare else (False,)):
+        for keeps_bonus in (False, True) if spare else (False,):
             own = bonus if keeps_bonus else 0
             # The table enters a slam as T or -T; with the bonus too, only as -T + bonus:
             # T + bonus (33 in omnibus) is also what an ordinary deal can give, so it stays one.
@@ -154,7 +154,7 @@ def slam_score(rules: RuleSet, players: int, taken: Collection[Card]) -> int | N
     """What taking these cards scores by the slam rule (minus the penalty total, the bonus kept), or None."""
     if not rules.slam or not rules.penalty_cards(players) <= set(taken):
         return None
-    bonus = rules.points(rules.omnibus) if rules.omnibus in taken else 0
+    bonus = rules.points(rules.omnibus) if rules.omnibus is not None and rules.omnibus in taken else 0
     return bonus - rules.penalty_total(players)
 
 
@@ -177,6 +177,9 @@ def check_outcome(rules: RuleSet, seats: Sequence[int], outcome: Outcome, names:
     if dict(again.scores) != dict(outcome.scores):
         raise RuleError("the scores do not match the cards listed")
     if again.slam != outcome.slam:
-        raise RuleError("the deal is marked as a slam that its scores do not show" if outcome.slam is not None
-                        else "the scores show a slam that the deal is not marked with")
+        raise RuleError(
+            "the deal is marked as a slam that its scores do not show"
+            if outcome.slam is not None
+            else "the scores show a slam that the deal is not marked with"
+        )
     return again

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 
 
 def split_possible(values: Iterable[int], scores: Sequence[int]) -> bool:
@@ -28,7 +28,7 @@ def split_possible(values: Iterable[int], scores: Sequence[int]) -> bool:
 
 
 def _solver(worth: tuple[int, ...]):
-    @lru_cache(maxsize=None)
+    @cache
     def solve(targets: tuple[int, ...], counts: tuple[int, ...]) -> bool:
         if len(targets) == 1:
             return True  # the sums agree, so whatever is left is exactly theirs

@@ -3,14 +3,20 @@
 Each player is drawn with a marker of their own (a letter of their name where
 one is free), so the chart reads without colour; a terminal may colour each
 player's cells as well, which is why a line comes back as segments that name
-the player who owns them. Pure functions over lists of ints: no terminal, no
-store.
+the player who owns them. Pure functions over lists of ints, no terminal and
+no store; ``match_chart`` dresses them as Rich text.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from ..app.results import HistoryRow, Result
 
 #: Where two or more players meet in one cell.
 CROWD = "*"
@@ -63,7 +69,7 @@ class _Grid:
 
     def segments(self, row: int) -> list[Segment]:
         out: list[Segment] = []
-        for char, who in zip(self.chars[row], self.owner[row]):
+        for char, who in zip(self.chars[row], self.owner[row], strict=True):
             if out and out[-1][1] == who:
                 out[-1] = (out[-1][0] + char, who)
             else:
@@ -108,7 +114,7 @@ def line_chart(
             grid.put(row(v), col(x), marks[who], who, strong=True)
 
     labels = {row(v): str(v) for v in range(int(low), int(high) + 1, step)}
-    lines = [[("total".rjust(label_width + 1), None)]]
+    lines: list[list[Segment]] = [[("total".rjust(label_width + 1), None)]]
     for r in range(height):
         axis = "+" if r in labels else "|"
         lines.append([(labels.get(r, "").rjust(label_width) + axis, None), *grid.segments(r)])
@@ -134,7 +140,7 @@ def legend(names: Sequence[str], marks: Sequence[str], finals: Sequence[int], wi
     """``A Ann 30   B Bob 41 ...``, wrapped to ``width``, then what the crowd mark means."""
     lines: list[list[Segment]] = [[]]
     used = 0
-    for who, (name, mark, total) in enumerate(zip(names, marks, finals)):
+    for who, (name, mark, total) in enumerate(zip(names, marks, finals, strict=True)):
         item = f"{mark} {name} {total}"
         if used and used + 3 + len(item) > width:
             lines.append([])

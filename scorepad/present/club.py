@@ -36,7 +36,9 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
         data = player_stats_json(player, rules)
         table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
     cards_shown = ", ".join(heads[5:-1])
-    table.caption = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
+    table.caption = (
+        f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
+    )
     return table
 
 

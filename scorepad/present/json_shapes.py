@@ -10,10 +10,10 @@ if TYPE_CHECKING:
 
     from ..app.backup import BackupMatch, Restored
     from ..app.ratings import PlayerRating
-    from ..app.stats import PlayerStats
-    from ..core.rules import Preset, RuleSet
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
+    from ..app.stats import PlayerStats
+    from ..core.rules import Preset, RuleSet
 
 
 def status_json(result: Result) -> dict:
@@ -28,7 +28,7 @@ def status_json(result: Result) -> dict:
         "format": settings.format.to_json(),
         "rules": settings.rules.to_json(),
         "deals_played": state.deals_played,
-        "totals": dict(zip(players, state.totals)),
+        "totals": dict(zip(players, state.totals, strict=True)),
         "finished": state.finished,
         "abandoned": state.abandoned,
         "winner": players[state.winner] if state.winner is not None else None,
@@ -134,7 +134,9 @@ def player_stats_json(player: PlayerStats, rules: RuleSet) -> dict[str, Any]:
     }
 
 
-def stats_json(preset: Preset, since: date | None, until: date | None, players: Sequence[PlayerStats]) -> dict[str, Any]:
+def stats_json(
+    preset: Preset, since: date | None, until: date | None, players: Sequence[PlayerStats]
+) -> dict[str, Any]:
     from ..core.rules import RuleSet
 
     rules = RuleSet.build(preset)

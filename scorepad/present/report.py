@@ -69,8 +69,10 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
         f"<section><h2>Running totals</h2><figure>{chart}</figure></section>",
         "<section><h2>Deals</h2>",
         _deal_table(players, rows),
-        '<p class="key">Each player\'s points in the deal, then their total after it. '
-        "Tie-break deals decide a tie only: their points are not added to the totals.</p></section>",
+        (
+            '<p class="key">Each player\'s points in the deal, then their total after it. '
+            "Tie-break deals decide a tie only: their points are not added to the totals.</p></section>"
+        ),
         _tiebreaks(rows),
         "</body></html>",
     ]
@@ -116,18 +118,17 @@ def _deal_table(players: Sequence[str], rows: Sequence[HistoryRow]) -> str:
     sub = "<th>pts</th><th>total</th>" * len(players)
     lines = [
         '<table class="deals"><thead>',
-        f'<tr><th rowspan="2">Deal</th><th rowspan="2" class="name">Dealer</th>{head}'
-        '<th rowspan="2" class="name">Note</th></tr>',
+        f'<tr><th rowspan="2">Deal</th><th rowspan="2" class="name">Dealer</th>{head}<th rowspan="2" class="name">Note</th></tr>',
         f"<tr>{sub}</tr></thead><tbody>",
     ]
     round_ = 0
     for row in rows:
         if row.kind == "misdeal":
-            cells = '<td colspan="{}">&nbsp;</td>'.format(2 * len(players))
+            cells = f'<td colspan="{2 * len(players)}">&nbsp;</td>'
             note, kind = "misdeal: the same dealer deals again", "misdeal"
         elif row.kind == "tiebreak":
             round_ += 1
-            cells = "".join(f"<td>{row.scores[p] if p in row.scores else '–'}</td><td></td>" for p in players)
+            cells = "".join(f"<td>{row.scores.get(p, '–')}</td><td></td>" for p in players)
             note, kind = f"tie-break deal, round {round_}", "tiebreak"
         else:
             cells = "".join(f'<td>{row.scores[p]}</td><td class="total">{row.totals[p]}</td>' for p in players)
@@ -178,8 +179,7 @@ def svg_chart(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
         return round(TOP + PLOT_HEIGHT * (high - value) / (high - low), 1)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="Running totals after each deal">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="Running totals after each deal">'
     ]
     for value in range(int(low), int(high) + 1, step):  # horizontal grid with the totals
         shade = "#999" if value == 0 else "#e3e3e3"
@@ -193,10 +193,12 @@ def svg_chart(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
     out.append(f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + PLOT_HEIGHT}" stroke="#555"/>')
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + PLOT_HEIGHT + 38}" text-anchor="middle">deal</text>')
     middle = TOP + PLOT_HEIGHT / 2
-    out.append(f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">running total</text>')
-    for who, (name, line) in enumerate(zip(players, series)):
+    out.append(
+        f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">running total</text>'
+    )
+    for who, (name, line) in enumerate(zip(players, series, strict=True)):
         points = " ".join(f"{x(d)},{y(v)}" for d, v in enumerate(line))
-        out.append(f'<g {_look(who)}><title>{escape(name)}</title>')
+        out.append(f"<g {_look(who)}><title>{escape(name)}</title>")
         out.append(f'<polyline points="{points}" fill="none" stroke-width="2.2"/>')
         out.extend(_marker(who, x(d), y(v)) for d, v in enumerate(line))
         out.append("</g>")

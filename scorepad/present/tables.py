@@ -91,6 +91,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
         tied, round_ = " and ".join(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
         said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
         parts.append(Text(f"The match is over: {said}.", style="bold"))
+    assert state.next is not None  # neither abandoned nor won: a deal is due
     parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
     return parts
 
@@ -127,7 +128,11 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Table:
                     cells.append("")
                     continue
                 mark = " R" if row.renege == p else ""
-                cell = f"{row.scores[p]:+d}{mark}" if row.kind == "tiebreak" else f"{row.scores[p]}{mark} ({row.totals[p]})"
+                cell = (
+                    f"{row.scores[p]:+d}{mark}"
+                    if row.kind == "tiebreak"
+                    else f"{row.scores[p]}{mark} ({row.totals[p]})"
+                )
                 cells.append(cell)
         table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
     table.caption = "deal scores with running totals in brackets; R: renege; tie-break points do not count"

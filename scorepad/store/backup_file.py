@@ -94,7 +94,9 @@ class MatchFile(_Strict):
     def _replaces_earlier(self) -> MatchFile:
         for index, item in enumerate(self.trail):
             if item.replaces is not None and not 1 <= item.replaces <= index:
-                raise ValueError(f"trail[{index + 1}].replaces should name an earlier entry of the trail (1 to {index})")
+                raise ValueError(
+                    f"trail[{index + 1}].replaces should name an earlier entry of the trail (1 to {index})"
+                )
         return self
 
     @property
@@ -187,7 +189,7 @@ def describe(error: Any, data: dict) -> str:
     if kind in ("string_too_short", "string_too_long"):
         return f"{field} has 1 to 32 characters, not {len(given)}"
     expected = _TYPES.get(kind.split("_")[0])
-    if expected and kind.endswith("_type") or kind.endswith("_parsing"):
+    if (expected and kind.endswith("_type")) or kind.endswith("_parsing"):
         return f"{field} should be {expected or 'of another type'}, not {json.dumps(given)[:40]}"
     return f"{field}: {error['msg']}"
 
@@ -240,7 +242,9 @@ def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
         "number": item.number,
         "dealer": players[item.dealer],
         "scores": {players[s]: p for s, p in outcome.scores.items()} if outcome else {},
-        "cards": {players[s]: [c.ascii() for c in h] for s, h in outcome.cards.items()} if outcome and outcome.cards else None,
+        "cards": {players[s]: [c.ascii() for c in h] for s, h in outcome.cards.items()}
+        if outcome and outcome.cards
+        else None,
         "renege": name(outcome.renege) if outcome else None,
         "slam": name(outcome.slam) if outcome else None,
         "recorded_at": item.recorded_at,

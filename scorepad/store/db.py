@@ -24,7 +24,9 @@ from .location import describe
 #: Every schema revision this code knows, oldest first; the last is what it writes. The
 #: migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
 #: folder costs far less than importing Alembic, which only an upgrade needs.
-REVISIONS = tuple(sorted(p.name.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("[0-9]*.py")))
+REVISIONS = tuple(
+    sorted(p.name.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("[0-9]*.py"))
+)
 HEAD = REVISIONS[-1]
 BUSY_TIMEOUT_S = 60
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
@@ -113,7 +115,7 @@ class Store:
                 raise StoreError(
                     f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
                 ) from None
-            except Exception as error:  # a malformed URL or an unknown dialect
+            except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
                 raise StoreError(f"cannot open {self.where}: {error}") from None
         self.engine = engine
         try:
@@ -161,12 +163,10 @@ class Store:
             if version == HEAD:
                 return
             if version is not None and version not in REVISIONS:
-                raise StoreError(
-                    f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad"
-                )
+                raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
             if version is None and self.is_sqlite and self._has_tables():
                 raise StoreError(f"{self.where} is a database of another program: scorepad leaves it alone")
-            with self.engine.connect() as conn, conn.execution_options(scorepad_write=True).begin():
+            with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
                     # Two first commands on a new PostgreSQL store must not both migrate it.
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -175,13 +175,18 @@ class Store:
 
                     upgrade(conn)
 
+    @property
+    def _opened(self) -> Engine:
+        assert self.engine is not None, "open the store first"
+        return self.engine
+
     def _has_tables(self) -> bool:
-        with self.engine.connect() as conn, conn.begin():
+        with self._opened.connect() as conn, conn.begin():
             return bool(conn.exec_driver_sql("SELECT count(*) FROM sqlite_master WHERE type = 'table'").scalar())
 
     def _version(self, conn: Connection | None = None) -> str | None:
         if conn is None:
-            with self.engine.connect() as fresh, fresh.begin():
+            with self._opened.connect() as fresh, fresh.begin():
                 return self._version(fresh)
         try:
             with conn.begin_nested():

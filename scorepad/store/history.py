@@ -77,8 +77,8 @@ def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[Trai
     if match_id is not None:
         query = query.where(E.c.match_id == match_id)
     found: dict[int, list[TrailItem]] = {}
-    for owner, rows in groupby(conn.execute(query), lambda r: r.match_id):
-        rows = list(rows)
+    for owner, group in groupby(conn.execute(query), lambda r: r.match_id):
+        rows = list(group)
         place = {row.id: index for index, row in enumerate(rows)}
         found[owner] = [
             TrailItem(
@@ -241,7 +241,9 @@ def restore_match(
     # The database numbers the rows; a replacement can point at its predecessor
     # only once both have their numbers.
     ids = conn.execute(insert(E).returning(E.c.id, sort_by_parameter_order=True), rows).scalars().all()
-    links = [{"row_id": ids[i], "old_id": ids[item.replaces]} for i, item in enumerate(trail) if item.replaces is not None]
+    links = [
+        {"row_id": ids[i], "old_id": ids[item.replaces]} for i, item in enumerate(trail) if item.replaces is not None
+    ]
     if links:
         conn.execute(update(E).where(E.c.id == bindparam("row_id")).values(replaces=bindparam("old_id")), links)
     return match_id

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 
 from ..core.errors import UnknownNameError
 from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
@@ -27,7 +27,10 @@ from .encoding import (
 from .models import EntryRow, MatchRow, SeatRow
 from .schema import REPLACED, STANDING, UNDONE
 
-M, S, E = MatchRow.__table__, SeatRow.__table__, EntryRow.__table__
+# The tables as SQL expressions: the hot paths build statements, not ORM objects.
+M: Table = MatchRow.__table__  # type: ignore[attr-defined]
+S: Table = SeatRow.__table__  # type: ignore[attr-defined]
+E: Table = EntryRow.__table__  # type: ignore[attr-defined]
 
 
 def now() -> str:
@@ -119,7 +122,10 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
             .where(E.c.match_id == match_id, E.c.state == STANDING)
             .order_by(E.c.position)
         )
-        match.entries = [StoredEntry(*r[:5], decode_entry(*r[5:])) for r in conn.execute(query)]
+        match.entries = [
+            StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
+            for row_id, position, number, dealer, recorded_at, *columns in conn.execute(query)
+        ]
     return match
 
 
@@ -162,7 +168,7 @@ def insert_match(
         "touched": touched,
         "abandoned_at": abandoned_at,
     } | state_columns(state)
-    match_id = conn.execute(insert(M).values(**values)).inserted_primary_key[0]
+    match_id: int = conn.execute(insert(M).values(**values).returning(M.c.id)).scalar_one()
     seats = [{"match_id": match_id, "position": i, "name": n} for i, n in enumerate(settings.players)]
     conn.execute(insert(S), seats)
     return match_id
@@ -208,8 +214,8 @@ def replace_entry(conn: Connection, match: StoredMatch, index: int, steps: list[
     stamp = now()
     conn.execute(update(E).where(E.c.id == old.id).values(state=REPLACED, ended_at=stamp))
     step = steps[index]
-    values = {"match_id": match.id, "position": old.position, "number": step.number, "dealer": step.dealer}
-    values |= {"recorded_at": stamp, "state": STANDING, "replaces": old.id}
+    values: dict[str, object] = {"match_id": match.id, "position": old.position, "number": step.number}
+    values |= {"dealer": step.dealer, "recorded_at": stamp, "state": STANDING, "replaces": old.id}
     conn.execute(insert(E).values(**values, **entry_columns(step.entry)))
     for stored, later in zip(match.entries[index + 1 :], steps[index + 1 :], strict=True):
         if (stored.number, stored.dealer) != (later.number, later.dealer):
@@ -283,7 +289,7 @@ def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str 
     query = select(M.c.id, M.c.name)
     if match_id is not None:
         query = query.where(M.c.id == match_id)
-    return {match: name for match, name in conn.execute(query)}
+    return dict(conn.execute(query).all())  # rows, not the result: a result has keys() and would read as a mapping
 
 
 # A read the table mode needs and the one-shot commands do not.

@@ -22,7 +22,9 @@ def escape(text: str) -> str:
     return "'" + text if text.startswith(_UNSAFE_START) else text
 
 
-def csv_rows(titles: Mapping[int, str | None], seats: Mapping[int, Sequence[str]], deals: Iterable[Any]) -> Iterator[tuple]:
+def csv_rows(
+    titles: Mapping[int, str | None], seats: Mapping[int, Sequence[str]], deals: Iterable[Any]
+) -> Iterator[tuple]:
     """One row per player per scored deal, from the scored deals that stand, match by match in order.
 
     ``deals`` are ``store.history.ScoredDeal`` values. Their numbers and
