@@ -1,1 +1,10 @@
-"""The store: SQLModel tables in SQLite (default) or PostgreSQL, written one transaction a command."""
+"""The store: the only code that knows the database and how each column is encoded.
+
+``models`` are the SQLModel tables (the schema; the migrations build the same),
+``encoding`` turns core values into column values and back, ``db`` opens a
+store (SQLite by default, PostgreSQL for clubs) one transaction a command,
+``matches`` reads and writes one match, ``history`` reads many at once,
+``backup_file`` is the JSON backup's shape, ``quick`` reads a SQLite file with
+the standard library alone, for shell completion. Everything handed out is a
+decoded value (core settings, entries, states), never JSON text.
+"""

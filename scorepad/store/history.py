@@ -14,11 +14,14 @@ from itertools import groupby
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlmodel import col
+from sqlmodel import select as select_rows
 
 from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
 from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
-from .matches import E, M, S, insert_match, seat_names, settings_of
+from .matches import E, M, S, insert_match, seat_names, settings_of, typed_rows
+from .models import EntryRow, MatchRow
 from .schema import STANDING
 
 
@@ -52,9 +55,9 @@ class TrailItem:
 
 def match_records(conn: Connection, match_id: int | None = None) -> list[MatchRecord]:
     """The matches, one or all, oldest first."""
-    query = select(M).order_by(M.c.id)
+    query = select_rows(MatchRow).order_by(col(MatchRow.id))
     if match_id is not None:
-        query = query.where(M.c.id == match_id)
+        query = query.where(MatchRow.id == match_id)
     players = seat_names(conn, match_id)
     return [
         MatchRecord(
@@ -67,17 +70,18 @@ def match_records(conn: Connection, match_id: int | None = None) -> list[MatchRe
             r.abandoned_at,
             r.touched,
         )
-        for r in conn.execute(query)
+        for r in typed_rows(conn, query)
+        if r.id is not None
     ]
 
 
 def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[TrailItem]]:
     """Every entry ever written, match by match in the order written."""
-    query = select(E).order_by(E.c.match_id, E.c.id)
+    query = select_rows(EntryRow).order_by(col(EntryRow.match_id), col(EntryRow.id))
     if match_id is not None:
-        query = query.where(E.c.match_id == match_id)
+        query = query.where(EntryRow.match_id == match_id)
     found: dict[int, list[TrailItem]] = {}
-    for owner, group in groupby(conn.execute(query), lambda r: r.match_id):
+    for owner, group in groupby(typed_rows(conn, query), lambda r: r.match_id):
         rows = list(group)
         place = {row.id: index for index, row in enumerate(rows)}
         found[owner] = [

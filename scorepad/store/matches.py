@@ -7,10 +7,15 @@ encoded and decoded by ``encoding`` alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlmodel import Session, col
+from sqlmodel import select as select_rows
+from sqlmodel.sql.expression import SelectOfScalar
 
 from ..core.errors import UnknownNameError
 from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
@@ -26,6 +31,8 @@ from .encoding import (
 )
 from .models import EntryRow, MatchRow, SeatRow
 from .schema import REPLACED, STANDING, UNDONE
+
+T = TypeVar("T")
 
 # The tables as SQL expressions: the hot paths build statements, not ORM objects.
 M: Table = MatchRow.__table__  # type: ignore[attr-defined]
@@ -90,7 +97,17 @@ def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     return found
 
 
-def settings_of(row, players: tuple[str, ...]) -> Settings:
+def typed_rows(conn: Connection, query: SelectOfScalar[T]) -> Iterator[T]:
+    """The SQLModel rows a query selects, read on the command's own connection and transaction.
+
+    For reads that are not on a measured hot path: the rows come typed, at the
+    cost of one ORM object each. The hot paths select columns instead.
+    """
+    with Session(bind=conn) as session:
+        yield from session.exec(query)
+
+
+def settings_of(row: Any, players: tuple[str, ...]) -> Settings:
     """A match row's settings, with its players in seat order."""
     return Settings(
         players=players,
@@ -256,7 +273,7 @@ class MatchSummary:
 
 def list_matches(conn: Connection) -> list[MatchSummary]:
     """Every match, newest first, from the snapshot kept on the match row."""
-    rows = conn.execute(select(M).order_by(M.c.created_at.desc(), M.c.id.desc())).all()
+    query = select_rows(MatchRow).order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc())
     players = seat_names(conn)
     return [
         MatchSummary(
@@ -269,7 +286,8 @@ def list_matches(conn: Connection) -> list[MatchSummary]:
             deals_played=r.deals_played,
             preset=decode_rules(r.rules).preset.value,
         )
-        for r in rows
+        for r in typed_rows(conn, query)
+        if r.id is not None
     ]
 
 
