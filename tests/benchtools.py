@@ -84,7 +84,7 @@ def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed
     from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
     from scorepad.core.rules import RuleSet
     from scorepad.core.scoring import Outcome
-    from scorepad.store import matches as repo
+    from scorepad.store import matches as stored
     from scorepad.store.db import Store
     from scorepad.store.encoding import entry_columns
 
@@ -97,7 +97,7 @@ def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed
     with store.write(create=True) as conn:
         for m in range(matches):
             settings = Settings(names, rules, Format(FormatKind.OVER, 10**9))
-            match_id = repo.create(conn, settings, f"bench {m + 1}", uuid.uuid4().hex, None)
+            match_id = stored.create(conn, settings, f"bench {m + 1}", uuid.uuid4().hex, None)
             state = MatchState.start(settings)
             rows = []
             for position in range(1, deals + 1):
@@ -110,10 +110,10 @@ def build_store(path: Path, deals: int, players: int = 4, matches: int = 1, seed
                 row = {"match_id": match_id, "position": position, "number": deal.number, "dealer": deal.dealer}
                 rows.append(row | {"recorded_at": stamp, "state": "standing"} | entry_columns(entry))
                 if len(rows) == 20_000:
-                    conn.execute(insert(repo.E), rows)
+                    conn.execute(insert(stored.E), rows)
                     rows = []
             if rows:
-                conn.execute(insert(repo.E), rows)
-            repo.summarise(conn, match_id, state)
+                conn.execute(insert(stored.E), rows)
+            stored.summarise(conn, match_id, state)
     store.close()
     return path

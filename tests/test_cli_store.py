@@ -9,7 +9,7 @@ import stat
 import pytest
 
 from scorepad.core.errors import RuleError
-from scorepad.store import matches as repo
+from scorepad.store import matches
 from scorepad.store.db import HEAD
 from scorepad.store.location import default_path
 
@@ -125,15 +125,15 @@ def test_a_store_whose_folder_cannot_be_made_is_refused(cli, tmp_path, monkeypat
 
 def test_a_new_match_that_fails_after_its_first_insert_leaves_no_row(cli, store_path, monkeypatch, unchanged):
     cli("new", "--players", "Ann,Bob,Cat")
-    real = repo.create
+    real = matches.create
 
     def create_then_fail(conn, *args, **kwargs):
         match_id = real(conn, *args, **kwargs)
-        assert conn.execute(repo.select(repo.M.c.id).where(repo.M.c.id == match_id)).scalar() == match_id
+        assert conn.execute(matches.select(matches.M.c.id).where(matches.M.c.id == match_id)).scalar() == match_id
         raise RuleError("the table changed its mind")
 
     with monkeypatch.context() as patch, unchanged():
-        patch.setattr(repo, "create", create_then_fail)
+        patch.setattr(matches, "create", create_then_fail)
         cli.refused("new", "--players", "Dan,Eve,Fay", says="changed its mind")
     assert matches_in(store_path) == [(1,)]
     assert cli.json("new", "--players", "Dan,Eve,Fay")["match"] == 2
@@ -147,7 +147,7 @@ def test_a_deal_that_fails_after_it_was_written_leaves_no_entry(cli, store_path,
         raise RuntimeError("power cut")
 
     with monkeypatch.context() as patch:
-        patch.setattr(repo, "summarise", fail)
+        patch.setattr(matches, "summarise", fail)
         for command in (
             ["deal", "Ann=10", "Bob=13", "Cat=20"],
             ["misdeal"],

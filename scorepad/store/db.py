@@ -4,7 +4,7 @@ SQLite runs in WAL mode with ``synchronous=FULL`` (an acknowledged entry
 survives a power cut) and a busy timeout; every write command holds one
 ``BEGIN IMMEDIATE`` transaction, so two people entering at once wait for each
 other instead of meeting "database is locked", and a crash leaves nothing
-half-written. PostgreSQL writers lock the match row instead (see ``repo``).
+half-written. PostgreSQL writers lock the match row instead (see ``matches.load``).
 """
 
 from __future__ import annotations
