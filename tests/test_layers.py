@@ -187,3 +187,27 @@ def test_a_store_of_schema_0002_keeps_its_state_once_after_the_upgrade(cli, stor
     assert set(json.loads(state)) == {"totals", "scored", "last_dealer", "tiebreak"}
     checks = {c["check"]: c["ok"] for c in json.loads(cli("doctor", "--json", code=None).stdout)["checks"]}
     assert checks["schema"] and checks["matches"]  # the file's mode is the test's, not scorepad's
+
+
+def test_an_sqlite_too_old_for_the_store_is_refused_in_words(cli, monkeypatch, store_path):
+    monkeypatch.setattr("scorepad.store.db.sqlite3.sqlite_version_info", (3, 31, 1))
+    cli.refused("new", "--players", "Ann,Bob,Cat", says="needs SQLite 3.35 or newer")
+    assert not store_path.exists()
+
+
+@pytest.mark.parametrize(
+    "rules, says",
+    [
+        ({"preset": "classic", "slam": None}, 'rules."slam" cannot be null'),
+        ({"preset": "classic", "slam": "yes"}, 'rules."slam" cannot be "yes"'),
+        ({"preset": "classic", "decks": 2}, 'rules."decks" cannot be 2'),
+    ],
+)
+def test_a_backup_whose_rules_are_not_as_scorepad_writes_them_is_refused(cli, tmp_path, rules, says):
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Fri")
+    backup = tmp_path / "b.json"
+    cli("export", "--format", "json", "--out", backup)
+    data = json.loads(backup.read_text())
+    data["matches"][0]["rules"] = rules
+    backup.write_text(json.dumps(data))
+    cli.refused("--db", tmp_path / "other.db", "import", backup, says=f"match 1.{says}")

@@ -4,6 +4,7 @@ They take and return typed values (names, points, cards, core states),
 never command-line words, so a Python program can keep score with them:
 
     from scorepad.app import entering
+    from scorepad.core.rules import RuleSet
     from scorepad.store.db import Store
 
     store = Store("sqlite:///club.db")

@@ -110,7 +110,13 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         state = match.state()
         _check_deal(match, state, record)
         done = write_deal(conn, match, state, _entered(report))  # the rules core checks the cards again
-    assert done.deal is not None
+        # Should the rules core ever score the cards otherwise than the audit
+        # did, the store must not keep its version: the transaction rolls back.
+        assert done.deal is not None and done.entry is not None and done.entry.outcome is not None
+        players = match.settings.players
+        scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
+        if scored != {name.casefold(): points for name, points in report.scores.items()}:
+            raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
     entered = f"Recorded as {'tie-break deal' if done.deal.round else 'deal'} {done.deal.number}."
     note = entered if done.note is None else f"{entered} {done.note}."
     return Result(match.id, match.name, done.state, note)

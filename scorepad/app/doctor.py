@@ -81,7 +81,9 @@ def _matches(store: Store) -> list[Finding]:
                 continue
             if match.abandoned_at:
                 state = state.abandon()
-            if matches.load(conn, summary.id, entries=False).state() != state:  # the snapshot, where there is one
+            winner = match.settings.players[state.winner] if state.winner is not None else None
+            kept = matches.load(conn, summary.id, entries=False).state()  # the snapshot, where there is one
+            if kept != state or (summary.winner, summary.deals_played) != (winner, state.deals_played):
                 problems.append(f"match {summary.id}: its summary disagrees with its entries")
     detail = f"{count} matches, every entry valid" if not problems else "; ".join(problems)
     return [Finding("matches", not problems, detail)]

@@ -2,15 +2,12 @@
 
 import json
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
-
-if TYPE_CHECKING:
-    pass
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -72,7 +69,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         store = open_store()
         match_id, rules = match_rules(store, match)
     ascii = use_ascii()
-    people = console()
+    people = None if as_json else console()  # JSON for scripts needs no Rich at all
     listing = as_json and len(files) > 1
     encode = json.JSONEncoder(ensure_ascii=ascii).encode  # as print_json, without its indent
     passed = True
@@ -88,7 +85,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
             sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
         elif as_json:
             print_json(audited.to_json())
-        elif audited.report is not None:
+        elif audited.report is not None and people is not None:
             for part in audit_report(audited, ascii):
                 people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
     if listing:

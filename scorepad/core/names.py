@@ -36,7 +36,10 @@ def check_name(name: str) -> str:
 
 
 def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) -> tuple[str, ...]:
-    """The players of one match or deal, each a valid name and no two alike ignoring case."""
+    """The players of one match or deal, each a valid name and no two alike ignoring case.
+
+    A bad name is a NotationError; two names alike are ``error`` (a RuleError for a match).
+    """
     checked = tuple(check_name(name) for name in names)
     seen: dict[str, str] = {}
     for name in checked:

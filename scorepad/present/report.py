@@ -3,7 +3,7 @@
 The page loads nothing and runs nothing (a Content-Security-Policy says so to
 the browser as well), so it can be mailed, put on a club's website or printed
 as it is. Every name comes from people and goes through ``html.escape``.
-``page`` is pure over the match's state and history; ``app.report`` writes it.
+``page`` is pure over the match's state and history; ``app.export.save_report`` writes it.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
 from sqlmodel import SQLModel
 
+from ..core.errors import ScorepadError
 from .history import MatchRecord, TrailItem
 
 FORMAT = "scorepad-backup"
@@ -50,6 +51,16 @@ class RulesFile(_Strict):
     slam: bool | None = None
     pass_rule: str | None = Field(default=None, alias="pass")
     omnibus: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _every_value_text_but_slam(cls, data: Any) -> Any:
+        # As RuleSet.to_json writes them: slam true or false, any other option text or null,
+        # an option of a newer scorepad included (refused here rather than dropped unread).
+        for key, value in data.items() if isinstance(data, dict) else ():
+            if not (isinstance(value, bool) if key == "slam" else isinstance(value, str) or value is None):
+                raise ValueError(f".{json.dumps(key)} cannot be {json.dumps(value)[:40]}")
+        return data
 
     def to_json(self) -> dict[str, Any]:
         return {"preset": self.preset, "hearts": self.hearts, "slam": self.slam, "pass": self.pass_rule,
@@ -101,15 +112,18 @@ class MatchFile(_Strict):
 
     @property
     def quoted_name(self) -> str:
-        """`` “Friday night”`` to follow a match number in a message, or nothing without a name."""
-        if not self.name:
-            return ""
-        return f" “{self.name}”" if self.name.isprintable() else f" {json.dumps(self.name)}"  # one line, always
+        return quoted_name(self.name)
 
     @property
     def label(self) -> str:
-        """The match as a message names it: its number in the store it came from, and its name."""
         return f"match {self.id}{self.quoted_name}"
+
+
+def quoted_name(name: object) -> str:
+    """`` “Friday night”`` to follow a match number in a message, or nothing without a name."""
+    if not isinstance(name, str) or not name:
+        return ""
+    return f" “{name}”" if name.isprintable() else f" {json.dumps(name)}"  # one line, always
 
 
 class BackupFile(_Strict):
@@ -125,7 +139,7 @@ class _Header(_Strict):
     version: Int64
 
 
-class BackupShapeError(ValueError):
+class BackupShapeError(ScorepadError):
     """A file whose fields are missing or of the wrong type; the message names where."""
 
 
@@ -168,22 +182,25 @@ def describe(error: Any, data: dict) -> str:
     if path[:1] == ["matches"] and len(path) > 1:
         raw = data["matches"][path[1]]
         match_id = raw.get("id") if isinstance(raw, dict) else None
-        known = isinstance(match_id, int) and not isinstance(match_id, bool)
+        known = isinstance(match_id, int) and not isinstance(match_id, bool) and -(2**63) <= match_id < 2**63
         where, path = (f"match {match_id}" if known else f"matches[{path[1]}]"), path[2:]
-        name = raw.get("name") if known else None
-        label = where + (f" “{name}”" if isinstance(name, str) and name and name.isprintable() else "")
+        label = where + (quoted_name(raw.get("name")) if known else "")
         if path[:1] == ["trail"] and len(path) > 1 and known:
             where, path = f"{label}, trail[{path[1] + 1}]", path[2:]
-        elif not path:  # the match as a whole: named as every message about its deals names it
+        elif path in ([], ["trail"]):  # the match's deals: named as every message about them names it
             where = label
     kind, given = error["type"], error.get("input")
     if kind == "missing":
         return f"{where + _dotted(path[:-1])} has no {path[-1]!r}"
     field = where + _dotted(path)
     if kind == "value_error":
-        return f"{field}: {error['ctx']['error']}" if not path else f"{field} {error['ctx']['error']}"
+        if path:  # a field's own complaint: ".\"slam\" cannot be null" follows the field at once
+            reason = str(error["ctx"]["error"])
+            return f"{field}{'' if reason.startswith('.') else ' '}{reason}"
+        return f"{where}{'' if where == 'backup' else ','} {error['ctx']['error']}"
     if kind == "literal_error":
-        return f"{field} is {error['ctx']['expected'].replace(chr(39), '')}, not {json.dumps(given)[:40]}"
+        shown = repr(given) if isinstance(given, str) else json.dumps(given)
+        return f"{field} is {error['ctx']['expected'].replace(chr(39), '')}, not {shown[:40]}"
     if kind in ("greater_than_equal", "less_than_equal"):
         return f"{field} is out of range: {str(given)[:20]}..."
     if kind in ("string_too_short", "string_too_long"):
@@ -195,15 +212,11 @@ def describe(error: Any, data: dict) -> str:
 
 
 def _dotted(path: list[Any]) -> str:
-    """``["scores", "Ann"]`` as ``.scores."Ann"``, ``["cuts", 0]`` as ``.cuts[0]``."""
+    """``["scores", "Ann"]`` as ``.scores."Ann"``, ``["cuts", 0]`` as ``.cuts[0]``: a name from the file is quoted."""
     text = ""
-    for step in path:
-        if isinstance(step, int):
-            text += f"[{step}]"
-        elif step.isidentifier():
-            text += f".{step}"
-        else:
-            text += f".{json.dumps(step)}"
+    for index, step in enumerate(path):
+        named = path[index - 1 : index] in (["scores"], ["cards"]) or path[index - 2 : index - 1] == ["cuts"]
+        text += f"[{step}]" if isinstance(step, int) else f".{json.dumps(step)}" if named else f".{step}"
     return text
 
 

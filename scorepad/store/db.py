@@ -10,6 +10,7 @@ half-written. PostgreSQL writers lock the match row instead (see ``matches.load`
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +30,7 @@ REVISIONS = tuple(
 )
 HEAD = REVISIONS[-1]
 BUSY_TIMEOUT_S = 60
+MIN_SQLITE = (3, 35)
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
 
 
@@ -103,6 +105,9 @@ class Store:
         if self.engine is not None:
             return self.engine
         if self.is_sqlite:
+            if sqlite3.sqlite_version_info < MIN_SQLITE:  # RETURNING and DROP COLUMN
+                wanted = ".".join(map(str, MIN_SQLITE))
+                raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")
             if not create and _missing_sqlite_file(self.url):
                 raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
             _prepare_sqlite_file(self.url)

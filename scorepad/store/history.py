@@ -1,9 +1,10 @@
 """Reading many matches at once, for export, backup, restore and the club's figures.
 
-One query per table, decoded values out, no ORM object per row: a club's
-store can hold 100,000 deals. Club-wide reads filter in SQL by when a match
-was created: ``created_at`` is ISO-8601 UTC text of one width, so text order
-is time order.
+One query per table and decoded values out. Entries are read as plain rows,
+no ORM object each (a club's store can hold 100,000 deals); the match rows,
+a few hundred at most, come as typed SQLModel rows. Club-wide reads filter in
+SQL by when a match was created: ``created_at`` is ISO-8601 UTC text of one
+width, so text order is time order.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from sqlmodel import select as select_rows
 from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
 from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
-from .matches import E, M, S, insert_match, seat_names, settings_of, typed_rows
-from .models import EntryRow, MatchRow
+from .matches import E, M, S, insert_match, names_by_match, seat_names, settings_of, typed_rows
+from .models import MatchRow
 from .schema import STANDING
 
 
@@ -43,7 +44,7 @@ class MatchRecord:
 class TrailItem:
     """One entry ever written for a match, standing or not."""
 
-    state: str  #: one of ``schema.TRAIL_STATES``
+    state: str  #: standing, undone or replaced (``schema``)
     position: int
     number: int
     dealer: int
@@ -77,11 +78,11 @@ def match_records(conn: Connection, match_id: int | None = None) -> list[MatchRe
 
 def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[TrailItem]]:
     """Every entry ever written, match by match in the order written."""
-    query = select_rows(EntryRow).order_by(col(EntryRow.match_id), col(EntryRow.id))
+    query = select(E).order_by(E.c.match_id, E.c.id)
     if match_id is not None:
-        query = query.where(EntryRow.match_id == match_id)
+        query = query.where(E.c.match_id == match_id)
     found: dict[int, list[TrailItem]] = {}
-    for owner, group in groupby(typed_rows(conn, query), lambda r: r.match_id):
+    for owner, group in groupby(conn.execute(query), lambda r: r.match_id):
         rows = list(group)
         place = {row.id: index for index, row in enumerate(rows)}
         found[owner] = [
@@ -165,9 +166,7 @@ def club_matches(
     seats = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
     if conditions:
         seats = seats.join(M, M.c.id == S.c.match_id).where(*conditions)
-    names: dict[int, list[str]] = {}
-    for owner, name in conn.execute(seats):
-        names.setdefault(owner, []).append(name)
+    names = names_by_match(conn.execute(seats))
     return [
         ClubMatch(r.id, decode_rules(r.rules), names.get(r.id, []), r.winner, r.abandoned_at is not None)
         for r in conn.execute(query)

@@ -7,7 +7,7 @@ encoded and decoded by ``encoding`` alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -296,8 +296,13 @@ def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[
     query = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
     if match_id is not None:
         query = query.where(S.c.match_id == match_id)
+    return names_by_match(conn.execute(query))
+
+
+def names_by_match(rows: Iterable[Any]) -> dict[int, list[str]]:
+    """``(match_id, name)`` rows in seat order, grouped by match."""
     names: dict[int, list[str]] = {}
-    for owner, name in conn.execute(query):
+    for owner, name in rows:
         names.setdefault(owner, []).append(name)
     return names
 

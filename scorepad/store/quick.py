@@ -1,8 +1,8 @@
 """A read-only look at a SQLite store with the standard ``sqlite3`` module alone.
 
 The shell runs scorepad on every TAB press, so completion must not pay for
-SQLAlchemy, the models or a migration check. Any trouble (no file yet, a
-locked or foreign file, an older schema) just finds nothing.
+SQLAlchemy, the models or a migration check. It reads columns every schema
+revision has; any trouble (no file yet, a locked or foreign file) just finds nothing.
 """
 
 from __future__ import annotations

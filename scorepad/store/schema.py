@@ -8,4 +8,3 @@ MATCH, SEAT, ENTRY = "match", "seat", "entry"
 
 #: An entry's place in the trail: it stands, or was undone or replaced.
 STANDING, UNDONE, REPLACED = "standing", "undone", "replaced"
-TRAIL_STATES = (STANDING, UNDONE, REPLACED)
