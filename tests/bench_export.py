@@ -59,7 +59,7 @@ def build_store(path: Path, deals: int, seed: int = 7) -> int:
         players = rnd.randint(3, 6)
         stamp = 1_700_000_000 + match_id * 7200
         matches.append((match_id, uuid.UUID(int=rnd.getrandbits(128)).hex, f"Club night {match_id}", json.dumps(rules.to_json()),
-                        "deals", 3 * players, 0, _time(stamp), match_id, 1, 0, 3 * players))  # fmt: skip
+                        "deals", 3 * players, 0, _time(stamp), match_id, 0, 3 * players))  # fmt: skip
         seats += [(match_id, s, NAMES[s]) for s in range(players)]
         position = 0
         for number in range(1, 3 * players + 1):
@@ -79,7 +79,7 @@ def build_store(path: Path, deals: int, seed: int = 7) -> int:
     with sqlite3.connect(path) as conn:
         conn.executemany(
             "INSERT INTO match (id, uid, name, rules, format_kind, format_value, first_dealer, created_at, touched,"
-            " finished, winner, deals_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " winner, deals_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             matches,
         )
         conn.executemany("INSERT INTO seat (match_id, position, name) VALUES (?, ?, ?)", seats)
