@@ -60,11 +60,18 @@ def use_ascii() -> bool:
     return False
 
 
+#: The width Rich lays text out in when the output is a pipe or a file: wide enough that
+#: no cell is shortened and no line wrapped (spec/CLI.md, "Output to a pipe or file").
+UNCUT = 100_000
+
+
 def console(stderr: bool = False, soft_wrap: bool = False) -> Console:
     """A Rich console that shows every string as typed: a player called "[b]ob" is no markup."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap)
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream is not None and stream.isatty() else UNCUT
+    return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap, width=width)
 
 
 def say(message: str) -> None:

@@ -25,6 +25,14 @@ app = typer.Typer(
 )
 
 
+def _version(asked: bool) -> None:
+    if asked:
+        from .. import __version__
+
+        print(f"scorepad {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def root(
     db: Annotated[
@@ -37,6 +45,9 @@ def root(
         ),
     ] = None,
     ascii: Annotated[bool, typer.Option("--ascii", help="Write suits as S H D C instead of ♠ ♥ ♦ ♣.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_version, help="Print scorepad's version and exit.")
+    ] = False,
 ) -> None:
     OPTIONS.db = db
     OPTIONS.ascii = ascii

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typed
 
@@ -17,14 +18,9 @@ if TYPE_CHECKING:
     from ..app.stats import PlayerStats
 
 
-def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> Table:
-    table = Table(
-        title=f"Players, {rules.preset.value} matches",
-        title_justify="left",
-        caption_justify="left",
-        box=None,
-        pad_edge=False,
-    )
+def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> Group:
+    """A heading, a row per player, and a key, each a line of its own (never wrapped to the table's width)."""
+    table = Table(box=None, pad_edge=False)
     table.add_column("Player")
     # A card that scores nothing under the preset cannot be entered: no column for it.
     cards = [key for key, card in TRACKED.items() if rules.points(card)]
@@ -36,10 +32,8 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
         data = player_stats_json(player, rules)
         table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
     cards_shown = ", ".join(heads[5:-1])
-    table.caption = (
-        f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
-    )
-    return table
+    key = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
+    return Group(Text(f"Players, {rules.preset.value} matches", style="italic"), table, Text(key, style="dim"))
 
 
 def _cell(value: object) -> str:
@@ -48,12 +42,11 @@ def _cell(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def ratings_table(players: Sequence[PlayerRating]) -> Table:
-    table = Table(box=None, pad_edge=False, caption_justify="left")
+def ratings_table(players: Sequence[PlayerRating]) -> Group:
+    table = Table(box=None, pad_edge=False)
     for head in ("#", "Player", "Rating", "mu", "sigma", "Matches", "Wins"):
         table.add_column(head, justify="left" if head == "Player" else "right")
     for place, p in enumerate(players, start=1):
         figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
         table.add_row(str(place), Text(p.name), *figures)
-    table.caption = "rating = mu - 3 sigma"
-    return table
+    return Group(table, Text("rating = mu - 3 sigma", style="dim"))

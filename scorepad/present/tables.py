@@ -109,9 +109,11 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     return Panel(body, title=Text(title(result)), title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
-def history(result: Result, rows: Sequence[HistoryRow]) -> Table:
+def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
+    """The title, a row per entry that stands, and a key; the title and key are lines of their own,
+    so that a title wider than the table is never wrapped to its width."""
     players = result.state.settings.players
-    table = Table(title=title(result), title_justify="left")
+    table = Table()
     table.add_column("Deal", justify="right")
     table.add_column("Kind")
     table.add_column("Dealer")
@@ -135,8 +137,8 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Table:
                 )
                 cells.append(cell)
         table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
-    table.caption = "deal scores with running totals in brackets; R: renege; tie-break points do not count"
-    return table
+    key = "deal scores with running totals in brackets; R: renege; tie-break points do not count"
+    return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
 
 
 def matches(rows: Sequence[MatchSummary]) -> Table:
