@@ -289,7 +289,7 @@ def scores_of(data: dict, index: int) -> dict:
         (lambda d: d["matches"][0].update(abandoned_at="2026-11-29T20:15:03+00:00"), "is abandoned, yet"),
         # Entries that no longer stand were real deals too, and are checked as such.
         (lambda d: scores_of(d, 3).update(Ann=999), "replaced deal 3: the scores add up to 1035"),
-        (lambda d: scores_of(d, 5).update(Ann=44, Bob=-1), "undone tiebreak 4: no real deal gives"),
+        (lambda d: scores_of(d, 5).update(Ann=44, Bob=-1), "undone tiebreak 4: Bob -1: scores are never negative"),
         (lambda d: scores_of(d, 5).pop("Bob"), "undone tiebreak 4: scores for the wrong players"),
     ],
 )

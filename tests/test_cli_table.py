@@ -394,7 +394,7 @@ def test_a_slam_entered_by_cards(cli):
 def test_without_the_slam_option_taking_everything_scores_the_total(cli, three, unchanged):
     """RULES.md case 7, without the option."""
     with unchanged():
-        cli.refused("deal", "Ann=-43", "Bob=0", "Cat=0", says="add up")
+        cli.refused("deal", "Ann=-43", "Bob=0", "Cat=0", says="Ann -43: scores are never negative")
     result = cli("deal", "Ann=43", "Bob=0", "Cat=0")
     assert "recorded as" not in result.stdout + result.stderr
     assert status(cli)["totals"] == {"Ann": 43, "Bob": 0, "Cat": 0}
@@ -425,7 +425,7 @@ def test_expect_guards_against_entering_a_deal_twice(cli, three, unchanged):
         (["Ann=XS", "Bob=13", "Cat=20"], "not a card"),
         (["Ann=", "Bob=13", "Cat=30"], "missing"),
         (["Ann=QS,,2H", "Bob=13", "Cat=17"], "not a list of cards"),
-        (["Ann", "Bob=13", "Cat=30"], "not a score"),
+        (["Ann", "Bob=13", "Cat=30"], "or every score in seat order without names, not both"),
         ([], "no scores"),
     ],
 )

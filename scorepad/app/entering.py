@@ -8,6 +8,7 @@ values: each player's points or penalty cards by name, or a ``Renege``.
 
 from __future__ import annotations
 
+import enum
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from ..core.match import (
 )
 from ..core.names import check_name, check_names
 from ..core.rules import RuleSet
-from ..core.scoring import ScoreInput
+from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
 from ..store import matches
 from .results import Result
@@ -37,8 +38,27 @@ from .results import Result
 if TYPE_CHECKING:
     from ..store.db import Connection, Store
 
+
+class Rest(enum.Enum):
+    """A score not typed: the rest of the deal total, once per deal (``?`` at the table)."""
+
+    OF_TOTAL = "?"
+
+
+REST = Rest.OF_TOTAL
+
+#: One player's entry: points, the penalty cards taken, or the rest of the deal total.
+Score = ScoreInput | Rest
+
 #: One deal's scores by player name: ``{"Ann": 10, "Bob": (QS, 2H), ...}`` or the same as pairs.
-ScoreSheet = Mapping[str, ScoreInput] | Iterable[tuple[str, ScoreInput]]
+ScoreSheet = Mapping[str, Score] | Iterable[tuple[str, Score]]
+
+
+@dataclass(frozen=True)
+class InSeatOrder:
+    """One deal's scores without names: the deal's players in seat order (the tied ones in a tie-break)."""
+
+    scores: tuple[Score, ...]
 
 
 @dataclass(frozen=True)
@@ -49,7 +69,7 @@ class Renege:
 
 
 #: What the table enters for one deal.
-Entered = ScoreSheet | Renege
+Entered = ScoreSheet | InSeatOrder | Renege
 
 
 def new_match(
@@ -79,8 +99,8 @@ def new_match(
     return Result(match_id, name, MatchState.start(settings))
 
 
-def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, ScoreInput]:
-    entries: dict[int, ScoreInput] = {}
+def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
+    entries: dict[int, Score] = {}
     for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:
         seat = settings.seat_of(player)
         if seat in entries:
@@ -96,14 +116,39 @@ def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
         raise RuleError(f"match {match.id} is finished")
 
 
-def _entry(state: MatchState, entered: Entered) -> Entry:
-    """What the table entered for the state's next deal, checked."""
+def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
+    """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
     if isinstance(entered, Renege):
-        return state.enter_renege(state.settings.seat_of(entered.offender))
-    scores = _by_seat(state.settings, entered)
+        return state.enter_renege(state.settings.seat_of(entered.offender)), None
+    players = state.settings.players
+    deal = state.next
+    if deal is None:
+        raise RuleError("the match is abandoned" if state.abandoned else "the match is finished")
+    if isinstance(entered, InSeatOrder):
+        if len(entered.scores) != len(deal.players):
+            who = ", ".join(players[s] for s in deal.players)
+            raise RuleError(
+                f"{len(entered.scores)} scores in seat order, but deal {deal.number} has {len(deal.players)}"
+                f" players: {who}"
+            )
+        scores = dict(zip(deal.players, entered.scores, strict=True))
+    else:
+        scores = _by_seat(state.settings, entered)
     if not scores:
         raise RuleError("no scores given: write NAME=POINTS for every player, or --renege NAME")
-    return state.enter(scores)
+    rest = [seat for seat, score in scores.items() if score is REST]
+    if len(rest) > 1:
+        raise RuleError("? stands for the rest of the deal total: give it once per deal, and every other score")
+    typed = {seat: score for seat, score in scores.items() if not isinstance(score, Rest)}
+    if not rest:
+        return state.enter(typed), None
+    seat = rest[0]
+    value = rest_of_total(state.rules, deal.players, typed)
+    note = f"{players[seat]}: {value}, the rest of {deal.deal_total}"
+    try:
+        return state.enter(typed | {seat: value}), note
+    except RuleError as error:
+        raise RuleError(f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}") from None
 
 
 # One write each, inside a transaction the caller holds, against the match and
@@ -131,15 +176,15 @@ def write_deal(
     assert deal is not None  # an open match always has a next deal
     if expect is not None and expect != deal.number:
         raise RuleError(f"the next deal is number {deal.number}, not {expect}: was it entered already?")
-    entry = _entry(state, entered)
+    entry, rest = _entry(state, entered)
     after = state.apply(entry)
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, after)
-    note = None
+    notes = [rest] if rest else []
     if entry.outcome is not None and entry.outcome.slam is not None:
         slammer = state.settings.players[entry.outcome.slam]
-        note = f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}"
-    return Written(after, touched, note, deal, entry)
+        notes.append(f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}")
+    return Written(after, touched, "; ".join(notes) or None, deal, entry)
 
 
 def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
@@ -172,10 +217,17 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     if match.abandoned_at:
         raise RuleError(f"match {match.id} is abandoned")
     entries = match.core_entries
-    changed, state = correct(match.settings, entries, number, lambda before: _entry(before, entered))
+    notes = []
+
+    def make(before: MatchState) -> Entry:
+        entry, rest = _entry(before, entered)
+        notes.extend([rest] if rest else [])
+        return entry
+
+    changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return Written(state, touched, f"deal {number} corrected")
+    return Written(state, touched, "; ".join([f"deal {number} corrected", *notes]))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:

@@ -23,7 +23,11 @@ RenegeOpt = Annotated[
 ScoresArg = Annotated[
     list[str] | None,
     typer.Argument(
-        metavar="NAME=SCORE...", help="Each player's points (Ann=10) or penalty cards (Ann=QS,2H; - for none)."
+        metavar="NAME=SCORE...",
+        help=(
+            "Each player's points (Ann=10) or penalty cards (Ann=QS,2H; - for none); or the scores in seat order"
+            " without names (10 13 7 13); ? for the rest of the deal total, once."
+        ),
     ),
 ]
 
@@ -124,11 +128,15 @@ def deal(
 ) -> None:
     """Enter one deal's scores: every player of the deal once, as points or as cards.
 
+    Scores may also be given in seat order without names (the deal's players
+    in the order of --players), and ? stands for the rest of the deal total.
+
     Examples:
 
     \b
       scorepad deal Ann=10 Bob=13 Cat=20
-      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=11
+      scorepad deal 10 13 20
+      scorepad deal Ann=QS,2H,9H Bob=KS,AS Cat=?
       scorepad deal --renege Bob
       scorepad deal --expect 4 Ann=0 Bob=30 Cat=13
     """
@@ -219,5 +227,8 @@ def rename(
 
 
 def register(app: typer.Typer) -> None:
+    # A slam in seat order starts with a minus (scorepad deal -43 0 0): a score, not an option.
+    scores = {"ignore_unknown_options": True}
     for command in (new, deal, misdeal, undo, fix, abandon, rename):
-        app.command(rich_help_panel="At the table")(refusals(command))
+        settings = scores if command in (deal, fix) else {}
+        app.command(rich_help_panel="At the table", context_settings=settings)(refusals(command))

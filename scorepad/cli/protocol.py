@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..app.entering import Renege
 from ..app.table import Action, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
-from .scores import read_scores
+from .scores import looks_like_a_score, read_scores
 
 #: Words of the line protocol, besides ``NAME=SCORE ...``; ``fix`` and ``help`` are additions to spec/CLI.md.
 COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "help", "quit")
@@ -25,9 +25,9 @@ def parse_line(line: str) -> Action | Talk | None:
     words = line.split("#", 1)[0].split()
     if not words:
         return None
-    if "=" in words[0]:  # a command word never holds '=', a score always does
-        return EnterDeal(read_scores(words))
     verb, rest = words[0].lower(), words[1:]
+    if verb not in COMMANDS and ("=" in words[0] or looks_like_a_score(words[0])):
+        return EnterDeal(read_scores(words))  # named, or in seat order: a command word is neither
     if verb == "renege":
         return EnterDeal(Renege(_one_name(rest, "renege NAME")))
     if verb == "fix":
@@ -46,7 +46,7 @@ def parse_line(line: str) -> Action | Talk | None:
             return EnterMisdeal()
         return Undo() if verb == "undo" else Talk(verb)
     raise NotationError(
-        f"not an entry: {words[0]!r} (scores as NAME=SCORE for every player, or renege NAME, misdeal, undo, status, quit)"
+        f"not an entry: {words[0]!r} (scores as NAME=SCORE or in seat order, or one of: {', '.join(COMMANDS)})"
     )
 
 

@@ -1,20 +1,59 @@
-"""Scores as people type them, ``NAME=SCORE``, read into the values the app takes.
+"""Scores as people type them, read into the values the app takes.
 
 The one reader of that notation: ``deal``, ``fix`` and every line of ``play``.
+A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``) or all
+scores in seat order (``10 QS,2H ?``); ``?`` is the rest of the deal total.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from ..app.entering import Entered, Renege
-from ..core.errors import RuleError
-from ..core.scoring import ScoreInput, parse_score_token
+from ..app.entering import REST, Entered, InSeatOrder, Renege, Score
+from ..core.errors import NotationError, RuleError
+from ..core.scoring import parse_score
+
+_POINTS_THEN_COMMA = re.compile(r"[+-]?\d+,")
 
 
-def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, ScoreInput], ...]:
-    """``["Ann=10", "Bob=QS,2H"]`` as ``(("Ann", 10), ("Bob", (Q♠, 2♥)))``, in the order typed."""
-    return tuple(parse_score_token(token) for token in tokens)
+def read_score(text: str, token: str) -> Score:
+    """The part after ``NAME=`` (or a whole seat-order token): points, cards, ``-`` or ``?``."""
+    if text.strip() == "?":
+        return REST
+    if text.startswith("--"):
+        raise NotationError(f"no such option: {text} (see --help)")
+    if "=" in text:
+        raise NotationError(f"one NAME=SCORE per player, separated by spaces: not {token!r}")
+    if _POINTS_THEN_COMMA.fullmatch(text.strip()):
+        raise NotationError(f"separate the scores with spaces, not commas: {token!r}")
+    return parse_score(text)
+
+
+def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeatOrder:
+    """``["Ann=10", "Bob=QS,2H"]`` as ``(("Ann", 10), ("Bob", (Q♠, 2♥)))``; ``["10", "?"]`` in seat order."""
+    named = ["=" in token for token in tokens]
+    if all(named):
+        return tuple(_named(token) for token in tokens)
+    if not any(named):
+        return InSeatOrder(tuple(read_score(token, token) for token in tokens))
+    raise NotationError("give every score as NAME=SCORE, or every score in seat order without names, not both")
+
+
+def _named(token: str) -> tuple[str, Score]:
+    name, _, score = token.partition("=")
+    if not name.strip():
+        raise NotationError(f"not a score: {token!r} (write NAME=POINTS or NAME=CARDS, e.g. Ann=10 or Ann=QS,2H)")
+    return name.strip(), read_score(score, token)
+
+
+def looks_like_a_score(word: str) -> bool:
+    """Whether a word without ``=`` is a seat-order score rather than a command or a name."""
+    try:
+        read_score(word, word)
+    except NotationError as error:
+        return "separate" in str(error)  # points run together with commas: a score, badly written
+    return True
 
 
 def entered(tokens: Sequence[str], renege: str | None) -> Entered:

@@ -48,12 +48,14 @@ def parse_score(text: str) -> ScoreInput:
     return tuple(Card.parse(part) for part in parts)
 
 
-def parse_score_token(token: str) -> tuple[str, ScoreInput]:
-    """Read ``NAME=SCORE`` as typed on the command line or at the table."""
-    name, sep, score = token.partition("=")
-    if not sep or not name.strip():
-        raise NotationError(f"not a score: {token!r} (write NAME=POINTS or NAME=CARDS, e.g. Ann=10 or Ann=QS,2H)")
-    return name.strip(), parse_score(score)
+def card_points(rules: RuleSet, score: ScoreInput) -> int:
+    """What one player's entry is worth: the points as typed, or the sum of the cards."""
+    return score if isinstance(score, int) else sum(rules.points(c) for c in score)
+
+
+def rest_of_total(rules: RuleSet, seats: Sequence[int], known: Mapping[int, ScoreInput]) -> int:
+    """The one score not typed: what the deal total leaves after the others'."""
+    return rules.deal_total(len(seats)) - sum(card_points(rules, score) for score in known.values())
 
 
 def renege_outcome(rules: RuleSet, seats: Sequence[int], offender: int) -> Outcome:
@@ -85,6 +87,7 @@ def check_scores(
     points = {s: v for s, v in entries.items() if not isinstance(v, tuple)}
     _check_cards(rules, players, given, names)
 
+    _check_signs(rules, players, points, names)
     taken = {c for hand in given.values() for c in hand}
     unassigned = scoring - taken
     if not points and unassigned:
@@ -105,8 +108,45 @@ def check_scores(
     leftover = [rules.points(c) for c in unassigned]
     if not split_possible(leftover, [points[s] for s in seats if s in points]):
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
-        raise RuleError(f"no real deal gives {listed}: the penalty cards cannot be shared out that way")
+        why = _why_not(rules, unassigned, {names[s]: points[s] for s in seats if s in points})
+        raise RuleError(f"no real deal gives {listed}: {why}")
     return Outcome(_ordered(seats, scores), cards=given)
+
+
+def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names: Mapping[int, str]) -> None:
+    """Without a card worth less than nothing, only a slam (entered as minus the total) is negative."""
+    if any(rules.points(c) < 0 for c in rules.scoring_cards(players)):
+        return
+    total = rules.penalty_total(players)
+    for seat, value in points.items():
+        if value < 0 and not (rules.slam and value == -total):
+            slam = f" (a slam is entered as -{total})" if rules.slam else ""
+            raise RuleError(f"{names[seat]} {value}: scores are never negative{slam}")
+
+
+def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> str:
+    """Why no share of ``cards`` gives these points, in words, where one reason stands out.
+
+    The usual one: the cards worth more than one point cannot go to the players
+    whose scores are below their value, and together they are worth more than
+    the others scored (6, 6, 6, 25: nobody on 6 has a spade honour, and the three make 30).
+    """
+    generic = "the penalty cards cannot be shared out that way"
+    big = sorted((c for c in cards if rules.points(c) > 1), key=lambda c: -rules.points(c))
+    if not big:
+        return generic
+    smallest = min(rules.points(c) for c in big)
+    low = sorted({v for v in points.values() if 0 < v < smallest})
+    able = {name: v for name, v in points.items() if v >= smallest}
+    worth = sum(rules.points(c) for c in big)
+    if not low or worth <= sum(able.values()):
+        return generic
+    names = [str(c) for c in big]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    them = {1: "it is worth", 2: "the two make", 3: "the three make"}.get(len(big), f"the {len(big)} make")
+    holders = " and ".join(f"{name}'s {v}" for name, v in able.items()) or "nothing"
+    on = " or ".join(map(str, low))
+    return f"nobody on {on} can have taken {listed}, and {them} {worth}, more than {holders}"
 
 
 def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names) -> None:
