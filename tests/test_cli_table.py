@@ -646,13 +646,22 @@ def test_undo_takes_back_a_tie_break_deal(cli):
     assert (data["tiebreak"], data["deals_played"], data["dealer"]) == (None, 2, "Cat")
 
 
-def test_undo_does_not_undo_a_fix(cli, three):
+def test_undo_takes_back_a_fix_and_says_what_stands_again(cli, three, store_path):
+    """spec/CLI.md: undo takes back the last change, whatever it was; a fix's replaced scores stand again."""
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     cli("fix", "1", "Ann=20", "Bob=13", "Cat=10")
-    cli("undo")
+    result = cli("undo")
+    assert "undone: fix of deal 1 (Ann 20, Bob 13, Cat 10); deal 1 is again Ann 10, Bob 13, Cat 20" in result.stdout
     deals = history(cli)
-    assert [(d["number"], d["scores"]) for d in deals] == [(1, {"Ann": 20, "Bob": 13, "Cat": 10})]
+    assert [(d["number"], d["scores"]) for d in deals] == [
+        (1, {"Ann": 10, "Bob": 13, "Cat": 20}),
+        (2, {"Ann": 10, "Bob": 13, "Cat": 20}),
+    ]
+    assert "undone: deal 2 (Ann 10, Bob 13, Cat 20)" in cli("undo").stdout  # then the last entry
+    with sqlite3.connect(store_path) as conn:  # everything stays in the trail
+        trail = conn.execute("SELECT number, state, replaces IS NOT NULL FROM entry ORDER BY id").fetchall()
+    assert trail == [(1, "standing", 0), (2, "undone", 0), (1, "undone", 1)]
 
 
 # --- fix -----------------------------------------------------------------------------------

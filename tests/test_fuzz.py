@@ -147,6 +147,8 @@ class MatchMachine(RuleBasedStateMachine):
         self.folder = tempfile.TemporaryDirectory()
         self.db = fresh_store(self.folder.name, deals=0)  # Ann, Bob and Cat; three deals
         self.entries: list = []
+        #: Each change that stands, last on top: None for an entry added, (index, scores before) for a fix.
+        self.changes: list = []
 
     def teardown(self):
         self.folder.cleanup()
@@ -171,6 +173,7 @@ class MatchMachine(RuleBasedStateMachine):
         result = self.run("deal", *[f"{PLAYERS[s]}={p}" for s, p in scores.items()])
         assert result.exit_code == 0, result.stderr
         self.entries.append(("deal", scores))
+        self.changes.append(None)
 
     @rule(seed=st.integers(0, 2**32))
     def impossible_deal(self, seed):
@@ -186,15 +189,21 @@ class MatchMachine(RuleBasedStateMachine):
         if self.model["winner"] is None:
             assert result.exit_code == 0
             self.entries.append(("misdeal", {}))
+            self.changes.append(None)
         else:
             assert result.exit_code == 1 and "finished" in result.stderr
 
     @rule()
     def undo(self):
         result = self.run("undo")
-        if self.entries:
+        if self.entries:  # the last change is taken back: an entry added, or a fix
             assert result.exit_code == 0
-            self.entries.pop()
+            change = self.changes.pop()
+            if change is None:
+                self.entries.pop()
+            else:
+                index, before = change
+                self.entries[index] = before
         else:
             assert result.exit_code == 1
 
@@ -214,6 +223,7 @@ class MatchMachine(RuleBasedStateMachine):
             assert result.exit_code == 1 and f"undo the entries after deal {which} first" in result.stderr
         else:
             assert result.exit_code == 0, result.stderr
+            self.changes.append((index, self.entries[index]))
             self.entries = changed
 
     @invariant()

@@ -252,7 +252,10 @@ def test_the_pipe_enters_the_story_and_reports_refused_lines_by_number(cli, tmp_
             reports[int(number.split()[1])] = reason
     for number, reason in REFUSED.items():
         assert reason in reports.pop(number)
-    assert reports == {3: "misdeal: Bob deals deal 2 again", 7: "undone: deal 2"}  # notes, not refusals
+    assert reports == {  # notes, not refusals; an undo says what it took back, with the scores
+        3: "misdeal: Bob deals deal 2 again",
+        7: "undone: deal 2 (Ann 13, Bob 10, Cat 10, Dan 10)",
+    }
     assert "4 refused; Bob wins with 30 after the tie-break" in done.stderr.splitlines()[-1]
 
     # The same entries made one command at a time give the same match.
@@ -444,7 +447,7 @@ def test_an_undo_after_a_change_elsewhere_takes_back_nothing(stores, cli):
     with pytest.raises(MatchChanged):
         session.run(Undo())  # it would have taken back the other terminal's deal
     assert status(cli)["deals_played"] == 2
-    assert session.run(Undo()).note == "undone: deal 2"  # now seen: the table may undo it
+    assert session.run(Undo()).note == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"  # now seen: the table may undo it
     assert status(cli)["deals_played"] == 1
 
 

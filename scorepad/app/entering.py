@@ -199,17 +199,46 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
 
 
 def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
-    """Take back the last entry of ``match`` (which loses it) and fold the rest again."""
+    """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise RuleError(f"match {match.id} is abandoned")
     if not match.entries:
         raise RuleError(f"match {match.id} has no entry to undo")
-    gone = matches.undo_last(conn, match)
-    state = match.state()
-    touched = matches.summarise(conn, match.id, state)
-    kind = gone.entry.kind
-    what = kind.value if kind is EntryKind.MISDEAL else f"{kind.value} {gone.number}"
-    return Written(state, touched, f"undone: {what}")
+    players = match.settings.players
+    fix = matches.last_fix(conn, match)
+    if fix is None:
+        gone = matches.undo_last(conn, match)
+        state = match.state()
+        kind = gone.entry.kind
+        what = (
+            kind.value if kind is EntryKind.MISDEAL else f"{kind.value} {gone.number} ({_scores(players, gone.entry)})"
+        )
+        note = f"undone: {what}"
+    else:
+        index, replaced = fix
+        gone = match.entries[index]
+        entries = [*match.core_entries[:index], replaced.entry, *match.core_entries[index + 1 :]]
+        try:
+            steps = list(replay(match.settings, entries))
+        except RuleError as error:
+            raise RuleError(f"undo the entries after deal {gone.number} first: then {error}") from None
+        matches.undo_fix(conn, match, index, replaced, steps)
+        state = steps[-1].after
+        number = gone.number
+        note = (
+            f"undone: fix of deal {number} ({_scores(players, gone.entry)});"
+            f" deal {number} is again {_scores(players, replaced.entry)}"
+        )
+    return Written(state, matches.summarise(conn, match.id, state), note)
+
+
+def _scores(players: Sequence[str], entry: Entry) -> str:
+    """``Ann 13, Bob 10, Cat 20``, and who reneged: an entry's scores as a table reads them back."""
+    outcome = entry.outcome
+    if outcome is None:
+        return "misdeal"
+    text = ", ".join(f"{players[seat]} {points}" for seat, points in outcome.scores.items())
+    return f"{text}; renege by {players[outcome.renege]}" if outcome.renege is not None else text
 
 
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:

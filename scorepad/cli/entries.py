@@ -160,9 +160,10 @@ def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
 
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the last entry (deal, tie-break deal or misdeal); it stays in the trail.
+    """Take back the last change: a deal, tie-break deal or misdeal, or a fix; it stays in the trail.
 
-    A finished match reopens. A correction made with fix is not undone.
+    Says what it took back, with the scores. A fix taken back leaves the
+    scores it replaced standing again. A finished match reopens.
 
     Example:
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Select, Table, bindparam, func, insert, select, update
 from sqlmodel import Session, col
 from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
@@ -133,17 +133,20 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
     if not entries and row.state:
         match.snapshot = decode_state(settings, row.winner, row.deals_played, row.state)
     else:
-        query = (
-            select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at)
-            .add_columns(E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
-            .where(E.c.match_id == match_id, E.c.state == STANDING)
-            .order_by(E.c.position)
-        )
-        match.entries = [
-            StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
-            for row_id, position, number, dealer, recorded_at, *columns in conn.execute(query)
-        ]
+        query = _STORED.where(E.c.match_id == match_id, E.c.state == STANDING).order_by(E.c.position)
+        match.entries = list(_stored_entries(conn, query))
     return match
+
+
+#: The columns of a stored entry, in the order ``_stored_entries`` reads them.
+_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at).add_columns(
+    E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam
+)
+
+
+def _stored_entries(conn: Connection, query: Select[Any]) -> Iterator[StoredEntry]:
+    for row_id, position, number, dealer, recorded_at, *columns in conn.execute(query):
+        yield StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
 
 
 def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: Cuts | None) -> int:
@@ -234,9 +237,38 @@ def replace_entry(conn: Connection, match: StoredMatch, index: int, steps: list[
     values: dict[str, object] = {"match_id": match.id, "position": old.position, "number": step.number}
     values |= {"dealer": step.dealer, "recorded_at": stamp, "state": STANDING, "replaces": old.id}
     conn.execute(insert(E).values(**values, **entry_columns(step.entry)))
-    for stored, later in zip(match.entries[index + 1 :], steps[index + 1 :], strict=True):
+    _restamp(conn, match.entries[index + 1 :], steps[index + 1 :])
+
+
+def _restamp(conn: Connection, entries: list[StoredEntry], steps: list[Step]) -> None:
+    """Bring the stored deal number and dealer of these entries in line with a new replay."""
+    for stored, later in zip(entries, steps, strict=True):
         if (stored.number, stored.dealer) != (later.number, later.dealer):
             conn.execute(update(E).where(E.c.id == stored.id).values(number=later.number, dealer=later.dealer))
+
+
+def last_fix(conn: Connection, match: StoredMatch) -> tuple[int, StoredEntry] | None:
+    """The fix that was the match's last change, if it was one: where it stands, and the entry it replaced.
+
+    The last change is the entry that stands and was written last; it is a fix
+    when it replaced another (an appended entry replaces none).
+    """
+    query = select(E.c.id, E.c.replaces).where(E.c.match_id == match.id, E.c.state == STANDING)
+    last = conn.execute(query.order_by(E.c.id.desc()).limit(1)).first()
+    if last is None or last.replaces is None:
+        return None
+    index = next(i for i, stored in enumerate(match.entries) if stored.id == last.id)
+    query = _STORED.where(E.c.id == last.replaces)
+    return index, next(_stored_entries(conn, query))
+
+
+def undo_fix(conn: Connection, match: StoredMatch, index: int, replaced: StoredEntry, steps: list[Step]) -> None:
+    """Take back the fix at ``index``: the entry it replaced stands again; ``steps`` replay the match after."""
+    fix = match.entries[index]
+    conn.execute(update(E).where(E.c.id == fix.id).values(state=UNDONE, ended_at=now()))
+    conn.execute(update(E).where(E.c.id == replaced.id).values(state=STANDING, ended_at=None))
+    match.entries[index] = replaced
+    _restamp(conn, match.entries, steps)
 
 
 def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> int:
