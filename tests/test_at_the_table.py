@@ -107,3 +107,12 @@ def test_the_pipe_takes_seat_order_and_the_rest(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "line 2: Cat: 17, the rest of 43" in done.stderr and "line 3: Cat: 29, the rest of 43" in done.stderr
     assert json.loads(done.stdout)["totals"] == {"Ann": 30, "Bob": 30, "Cat": 69}
+
+
+def test_three_names_read_as_english(cli):
+    cli("new", "--players", "Ann,Bob,Cat,Dan", "--deals", "4")
+    for _ in range(3):
+        cli("deal", "10", "10", "10", "13")
+    out = cli("deal", "0", "0", "0", "43").stdout
+    assert "Ann, Bob and Cat tie for lowest" in out and "between Ann, Bob and Cat." in out
+    assert "1 match, every entry valid" in cli("doctor").stdout

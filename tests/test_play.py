@@ -115,9 +115,9 @@ def test_a_whole_match_at_the_terminal(cli):
     table.enters("Ann=10 Bob=10 Cat=10 Dan=13", "deal 3> ")
     table.enters("Ann=10 Bob=10 Cat=10 Dan=13", "deal 4> ")
     table.enters("status", "Dan deals; Ann (eldest) leads")
-    table.enters("Ann=0 Bob=0 Cat=0 Dan=43", "The match is over: Ann and Bob and Cat tie for lowest.")
+    table.enters("Ann=0 Bob=0 Cat=0 Dan=43", "The match is over: Ann, Bob and Cat tie for lowest.")
     table.sees(
-        "Tie-break deal 5 (round 1) between Ann and Bob and Cat.",
+        "Tie-break deal 5 (round 1) between Ann, Bob and Cat.",
         "Ann deals; Bob (eldest) leads the first trick.",
         "Take out 2C: 17 cards each. The scores add up to 43.",
         "Pass 3 cards right: Ann -> Cat, Bob -> Ann, Cat -> Bob.",

@@ -85,5 +85,6 @@ def _matches(store: Store) -> list[Finding]:
             kept = matches.load(conn, summary.id, entries=False).state()  # the snapshot, where there is one
             if kept != state or (summary.winner, summary.deals_played) != (winner, state.deals_played):
                 problems.append(f"match {summary.id}: its summary disagrees with its entries")
-    detail = f"{count} matches, every entry valid" if not problems else "; ".join(problems)
+    counted = f"{count} match{'es' if count != 1 else ''}"
+    detail = f"{counted}, every entry valid" if not problems else "; ".join(problems)
     return [Finding("matches", not problems, detail)]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.standings import places
 from .chart import nice_step, running_series
+from .words import and_list
 
 if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
@@ -109,7 +110,7 @@ def _verdict(result: Result) -> str:
         after = " after the tie-break" if state.scored > state.deals_played else ""
         return f"{players[state.winner]} wins with {state.totals[state.winner]}{after}."
     if state.tiebreak is not None:
-        return f"{' and '.join(players[s] for s in state.tiebreak[0])} are tied: a tie-break deal is due."
+        return f"{and_list(players[s] for s in state.tiebreak[0])} are tied: a tie-break deal is due."
     return f"Still being played: {state.deals_played} deal{'s' if state.deals_played != 1 else ''} so far."
 
 

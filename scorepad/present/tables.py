@@ -15,6 +15,7 @@ from ..core.cards import deck
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
+from .words import and_list
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding
@@ -49,7 +50,7 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
     players = state.settings.players
     arrow = "->" if ascii else "→"
     if deal.round is not None:
-        tied = " and ".join(players[s] for s in deal.players)
+        tied = and_list(players[s] for s in deal.players)
         lines = [
             f"Tie-break deal {deal.number} (round {deal.round}) between {tied}.",
             "  Its points decide the tie; they do not count in the totals.",
@@ -88,7 +89,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
         return [Text(f"{players[state.winner]} wins with {state.totals[state.winner]}{how}.", style="bold")]
     parts = []
     if state.tiebreak is not None:
-        tied, round_ = " and ".join(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
+        tied, round_ = and_list(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
         said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
         parts.append(Text(f"The match is over: {said}.", style="bold"))
     assert state.next is not None  # neither abandoned nor won: a deal is due
