@@ -11,6 +11,8 @@ import pytest
 
 from scorepad import __version__
 
+from .test_play import Table, terminal
+
 SIX = "Annabelle,Bartholomew,Catherine,Dominique,Evangeline,Frederick"
 
 
@@ -116,3 +118,86 @@ def test_three_names_read_as_english(cli):
     out = cli("deal", "0", "0", "0", "43").stdout
     assert "Ann, Bob and Cat tie for lowest" in out and "between Ann, Bob and Cat." in out
     assert "1 match, every entry valid" in cli("doctor").stdout
+
+
+# Undo, rematches and the score sheet.
+
+
+def test_players_may_be_given_one_by_one(cli):
+    cli("new", "-p", "Ann", "-p", "Bob", "-p", "Cat,Dan")
+    assert cli.json("status")["players"] == ["Ann", "Bob", "Cat", "Dan"]
+    cli.refused("new", says="name the players with --players Ann,Bob,Cat, or give --like ID")
+
+
+def test_a_rematch_keeps_players_rules_and_format_and_the_next_player_deals(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--until-over", "50", "--first-dealer", "Cat", "--rules", "omnibus")
+    again = cli.json("new", "--like", "1")
+    assert again["match"] == 2 and again["players"] == ["Ann", "Bob", "Cat"]
+    assert again["format"] == {"kind": "over", "value": 50} and again["rules"]["preset"] == "omnibus"
+    assert again["dealer"] == "Ann"  # the player left of match 1's first dealer, Cat
+    other = cli.json("new", "--like", "1", "--deals", "6", "--first-dealer", "Bob", "--hearts", "anytime")
+    assert (other["format"], other["dealer"]) == ({"kind": "deals", "value": 6}, "Bob")
+    assert (other["rules"]["preset"], other["rules"]["hearts"]) == ("omnibus", "anytime")
+    cli.refused("new", "--like", "9", says="there is no match 9")
+
+
+def play_pipe(lines: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad", "play", *args], input=lines, capture_output=True, text=True
+    )
+
+
+def test_the_pipe_shows_the_sheet_and_plays_again_once_the_match_is_over(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    done = play_pipe("again\n10 10 23\nmisdeal\n13 13 17\nfix 1 renege Cat\nhistory\n7 8 28\nagain\nstatus\n", "--json")
+    assert done.returncode == 1  # the first "again" came before the end
+    assert "line 1: match 1 is not over: again starts a rematch once it is" in done.stderr
+    sheet = done.stdout.split("\n{")[0]
+    assert re.search(r"^\s*1\s+Ann\s+0 \(0\)\s+0 \(0\)\s+43 \(43\)\s+renege Cat\s*$", sheet, re.M)
+    assert re.search(r"^\s*2\s+Bob\s+misdeal\s*$", sheet, re.M)
+    assert re.search(r"^\s*total\s+13\s+13\s+60\s*$", sheet, re.M)
+    assert "line 8: match 2: a rematch of match 1" in done.stderr
+    status = json.loads(done.stdout.splitlines()[-1])
+    assert (status["match"], status["dealer"], status["deals_played"]) == (2, "Bob", 0)
+
+
+def test_undo_in_the_pipe_takes_back_a_fix(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    done = play_pipe("10 10 23\nfix 1 13 13 17\nundo\n")
+    assert done.returncode == 0, done.stderr
+    assert (
+        "line 3: undone: fix of deal 1 (Ann 13, Bob 13, Cat 17); deal 1 is again Ann 10, Bob 10, Cat 23" in done.stderr
+    )
+
+
+def test_export_of_the_score_sheet(cli, tmp_path):
+    cli("new", "--players", "Ann,@Bob,Cat", "--deals", "3")
+    cli("deal", "10", "10", "23")
+    cli("misdeal")
+    cli("deal", "--renege", "Cat")
+    out = tmp_path / "sheet.csv"
+    cli("export", "--layout", "sheet", "--out", out)
+    assert out.read_text().splitlines() == [
+        "deal,kind,dealer,Ann,'@Bob,Cat,note",
+        "1,deal,Ann,10,10,23,",
+        "2,misdeal,'@Bob,,,,misdeal",
+        "2,deal,'@Bob,0,0,43,renege Cat",
+        "total,,,10,10,66,",
+    ]
+    cli.refused("export", "--all", "--layout", "sheet", says="one match")
+
+
+@terminal
+def test_at_the_terminal_a_deal_is_echoed_the_sheet_marks_the_last_and_tab_offers_who_is_left(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    table = Table()
+    table.enters("10 13 ?", "deal 2> ")
+    assert "deal 1: Ann 10, Bob 13, Cat 20" in table.seen.getvalue()
+    table.enters("sheet", "deal 2> ")
+    assert re.search(r"1\s+Ann\s+10 \(10\)\s+13 \(13\)\s+20 \(20\)\s+<|◀ last", table.seen.getvalue())
+    table.child.send("Ann=10 Bob=13 \t")  # Tab: of the names not yet in the line there is one, so it is written
+    table.sees("Cat=")
+    table.child.sendline("20")
+    table.sees("deal 2: Ann 10, Bob 13, Cat 20", "deal 3> ")
+    table.child.sendintr()
+    table.leaves()

@@ -167,7 +167,9 @@ def test_leaving_mid_match_keeps_everything_entered(cli, leave):
     if leave == "ctrl-d":
         table.child.sendcontrol("u")  # readline: Ctrl-D on an empty line is end of input
         table.child.sendeof()
-    else:
+    else:  # Ctrl-C clears the half-typed line; on the empty line that follows it leaves
+        table.child.sendintr()
+        table.sees("deal 3> ")
         table.child.sendintr()
     table.sees("Left the table: every entry so far is saved in match 1")
     table.leaves()

@@ -8,6 +8,7 @@ from typing import IO, Any
 
 from ..core.match import EntryKind
 from ..core.standings import add_deal
+from .results import HistoryRow
 
 COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
 #: What a spreadsheet would run as a formula, and the quote that marks an escaped cell.
@@ -50,7 +51,27 @@ def csv_rows(
             )  # fmt: skip
 
 
-def write_csv(stream: IO[str], rows: Iterable[tuple]) -> None:
+def write_csv(stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS) -> None:
     writer = csv.writer(stream)
-    writer.writerow(COLUMNS)
+    writer.writerow(header)
     writer.writerows(rows)
+
+
+def sheet_rows(players: Sequence[str], rows: Iterable[HistoryRow], totals: Sequence[int]) -> Iterator[list[object]]:
+    """The score sheet of one match (``--layout sheet``): a row per entry that stands, then the totals.
+
+    The header is ``sheet_header(players)``; a misdeal has no points and the
+    note ``misdeal``, a renege the note ``renege NAME``.
+    """
+    for row in rows:
+        if row.kind == "misdeal":
+            yield [row.number, row.kind, escape(row.dealer), *[""] * len(players), "misdeal"]
+            continue
+        note = f"renege {row.renege}" if row.renege else ""
+        points = [row.scores.get(p, "") for p in players]
+        yield [row.number, row.kind, escape(row.dealer), *points, escape(note)]
+    yield ["total", "", "", *totals, ""]
+
+
+def sheet_header(players: Sequence[str]) -> list[str]:
+    return ["deal", "kind", "dealer", *(escape(p) for p in players), "note"]

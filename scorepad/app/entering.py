@@ -99,6 +99,13 @@ def new_match(
     return Result(match_id, name, MatchState.start(settings))
 
 
+def rematch_of(store: Store, match_id: int) -> Settings:
+    """The settings of a rematch of ``match_id``: its players, rules and format; the next player deals first."""
+    with store.read() as conn:
+        old = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False).settings
+    return Settings(old.players, old.rules, old.format, (old.first_dealer + 1) % len(old.players))
+
+
 def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
     entries: dict[int, Score] = {}
     for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:

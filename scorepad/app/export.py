@@ -29,6 +29,11 @@ class ExportFormat(enum.Enum):
     JSON = "json"
 
 
+class ExportLayout(enum.Enum):
+    LONG = "long"  #: a row per player per scored deal (spec/CLI.md "CSV export")
+    SHEET = "sheet"  #: the score sheet of one match, as a table keeps it on paper
+
+
 class ExportError(ScorepadError):
     """An export that cannot be written where it was asked to go."""
 
@@ -129,11 +134,16 @@ def export(
     fmt: ExportFormat = ExportFormat.CSV,
     out: Path | None = None,
     force: bool = False,
+    layout: ExportLayout = ExportLayout.LONG,
 ) -> Path:
     """Export one match (default: the latest) or every match; return the file written."""
     from ..store import history, matches
     from . import backup
-    from .csv_rows import csv_rows, write_csv
+    from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
+    from .reading import history as match_history
+
+    if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
+        raise ExportError("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
 
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
@@ -153,6 +163,11 @@ def export(
         if fmt is ExportFormat.JSON:
             data = backup.build(conn, chosen)
             write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)
+        elif layout is ExportLayout.SHEET:
+            result, entries = match_history(store, chosen)
+            players = result.state.settings.players
+            sheet = sheet_rows(players, entries, result.state.totals)
+            write = lambda stream: write_csv(stream, sheet, sheet_header(players))
         else:
             titles = matches.match_names(conn, chosen)
             rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))

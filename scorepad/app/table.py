@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import NotationError, RuleError, UnknownNameError
 from ..core.match import MatchState
 from ..store import matches
-from .entering import Entered, Written, write_deal, write_fix, write_misdeal, write_undo
+from .entering import Entered, Written, new_match, rematch_of, write_deal, write_fix, write_misdeal, write_undo
 from .results import Result
 
 if TYPE_CHECKING:
@@ -50,8 +50,13 @@ class Fix:
     entered: Entered
 
 
+@dataclass(frozen=True)
+class Again:
+    """Once the match is over: a rematch, as ``new --like`` makes it, and play on in it."""
+
+
 #: Everything the table can ask of a session that writes.
-Action = EnterDeal | EnterMisdeal | Undo | Fix
+Action = EnterDeal | EnterMisdeal | Undo | Fix | Again
 
 
 class MatchChanged(RuleError):
@@ -72,6 +77,7 @@ class TableSession:
         if self.match.abandoned_at:
             raise RuleError(f"match {self.match.id} is abandoned")
         self._stale = False  # set when a write failed half-way: memory may be ahead of the store
+        self.last: Written | None = None  #: what the last write did, for the table to read back
 
     @property
     def result(self) -> Result:
@@ -86,9 +92,23 @@ class TableSession:
             return self._write(lambda conn: write_misdeal(conn, self.match, self.state))
         if isinstance(action, Undo):
             return self._write(lambda conn: write_undo(conn, self.match), blind=False)
+        if isinstance(action, Again):
+            return self._again()
         return self._write(
             lambda conn: write_fix(conn, self.match, action.number, action.entered), blind=False, reload=True
         )
+
+    def _again(self) -> Result:
+        self.refresh()
+        if not self.state.finished:
+            raise RuleError(f"match {self.match.id} is not over: again starts a rematch once it is")
+        old = self.match.id
+        settings = rematch_of(self.store, old)
+        first = settings.players[settings.first_dealer]
+        new = new_match(self.store, settings.players, settings.rules, settings.format, first_dealer=first)
+        with self.store.read() as conn:
+            self._load(conn, new.match_id)
+        return Result(self.match.id, self.match.name, self.state, f"match {self.match.id}: a rematch of match {old}")
 
     def refresh(self) -> str | None:
         """Reload if the match was written elsewhere (before showing a status); say so."""
@@ -121,6 +141,7 @@ class TableSession:
                     if not (blind and self.state.next == shown):
                         raise MatchChanged(f"{note}; nothing was entered: check the status and enter again")
                 done = action(conn)  # an appended entry is in self.match.entries already
+                self.last = done
                 if reload:
                     self._load(conn, self.match.id)
                 else:

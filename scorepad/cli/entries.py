@@ -48,8 +48,20 @@ def show(result: "Result", as_json: bool) -> None:
 
 def new(
     players: Annotated[
-        str, typer.Option("--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat.")
-    ],
+        list[str] | None,
+        typer.Option(
+            "--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat (or -p Ann -p Bob -p Cat)."
+        ),
+    ] = None,
+    like: Annotated[
+        int | None,
+        typer.Option(
+            "--like",
+            metavar="ID",
+            help="A rematch of match ID: its players, rules and format; the next player deals first.",
+            autocompletion=match_ids,
+        ),
+    ] = None,
     first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")] = None,
     cut: Annotated[
         list[str] | None,
@@ -66,7 +78,7 @@ def new(
     until_reach: Annotated[
         int | None, typer.Option("--until-reach", metavar="T", min=1, help="End after a total reaches T.")
     ] = None,
-    rules: Annotated[Preset, typer.Option("--rules", help="The preset.")] = Preset.CLASSIC,
+    rules: Annotated[Preset | None, typer.Option("--rules", help="The preset (default: classic).")] = None,
     hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")] = None,
     slam: Annotated[
         bool | None, typer.Option("--slam/--no-slam", help="Taking every penalty card scores minus the total.")
@@ -85,6 +97,7 @@ def new(
       scorepad new -p Ann,Bob,Cat,Dan --first-dealer Cat --until-over 100
       scorepad new -p Ann,Bob,Cat --cut Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D
       scorepad new -p Ann,Bob,Cat,Dan --rules omnibus --omnibus 10D --slam --pass rotate
+      scorepad new --like 3
     """
     from ..app import entering
     from ..core.errors import RuleError
@@ -99,16 +112,31 @@ def new(
     ]
     if len(formats) > 1:
         raise RuleError("choose one of --deals, --until-over and --until-reach")
-    rule_set = RuleSet.build(rules, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
-    names = [p.strip() for p in players.split(",")]
+    store = open_store()
+    base = entering.rematch_of(store, like) if like is not None else None
+    if base is None and not players:
+        raise RuleError("name the players with --players Ann,Bob,Cat, or give --like ID for a rematch")
+    if base is None or rules is not None:
+        rule_set = RuleSet.build(rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
+    else:  # the match's own rules, with any option given laid over them
+        old = base.rules
+        rule_set = RuleSet.build(
+            old.preset,
+            hearts=hearts or old.hearts,
+            slam=old.slam if slam is None else slam,
+            pass_rule=pass_ or old.pass_rule,
+            omnibus=omnibus or old.omnibus,
+        )
+    if players:
+        names = [n.strip() for given in players for n in given.split(",")]
+    else:
+        assert base is not None
+        names = list(base.players)
+        if first_dealer is None and not cut:
+            first_dealer = base.players[base.first_dealer]
+    fmt = Format(*formats[0]) if formats else (base.format if base is not None else None)
     result = entering.new_match(
-        open_store(),
-        names,
-        rule_set,
-        Format(*formats[0]) if formats else None,
-        first_dealer=first_dealer,
-        cuts=[parse_cut(c) for c in cut or []],
-        name=name,
+        store, names, rule_set, fmt, first_dealer=first_dealer, cuts=[parse_cut(c) for c in cut or []], name=name
     )
     if as_json:
         show(result, True)

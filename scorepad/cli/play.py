@@ -5,8 +5,10 @@ one ``app.table.TableSession``, which keeps the match in memory and commits
 each accepted entry before the next line is read.
 """
 
+import signal
 import sys
 from collections.abc import Iterable, Iterator
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,18 +17,23 @@ from .common import console, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ..app.table import TableSession
 
 HELP = """\
   Ann=10 Bob=13 Cat=20     a deal's scores, every player of the deal once (as scorepad deal takes them)
-  Ann=QS,2H Bob=- Cat=29   ... or the penalty cards each took; - for none
+  10 13 20                 ... or in seat order, without names
+  Ann=QS,2H Bob=- Cat=?    ... or the penalty cards each took (- for none); ? is the rest of the total
   renege Bob               Bob reneged: takes the penalty total, the others 0
   misdeal                  void this deal: the same dealer deals again
-  undo                     take back the last entry (it stays in the trail)
+  undo                     take back the last change, a fix included (it stays in the trail)
   fix 2 Ann=13 Bob=10 ...  correct deal 2 (or: fix 2 renege Bob)
+  sheet                    the score sheet: every deal, with the running totals (also: history)
   status                   the standings and the next deal again
+  again                    once the match is over: a rematch, the next player dealing first
   help                     this list (Up arrow: the last line again, to correct it)
-  quit                     leave (so do Ctrl-D and Ctrl-C); everything entered is saved"""
+  quit                     leave (so do Ctrl-D, and Ctrl-C on an empty line); everything entered is saved"""
 
 
 def play(
@@ -82,15 +89,18 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
     from .protocol import Talk, parse_line
 
     out, err = console(), _stderr()
-    _complete_names(session)
+    readline = _complete_names(session)
     out.print(tables.table_panel(session.result, ascii))
-    out.print("Enter the deal's scores as NAME=SCORE for each player, or help.", markup=False)
+    out.print("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
     while True:
         try:
-            line = input(_prompt(session))
-        except (EOFError, KeyboardInterrupt):
+            line = _read_line(_prompt(session), readline)
+        except EOFError:
             out.print()  # the cursor is still on the prompt line
             return _leave(session)
+        except _Cleared:
+            out.print()
+            continue
         try:
             command = parse_line(line)
             if command is None:
@@ -99,6 +109,9 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 return _leave(session)
             if command == Talk("help"):
                 out.print(HELP, markup=False)
+                continue
+            if command == Talk("sheet"):
+                out.print(_sheet(session, ascii, mark_last=True))
                 continue
             if isinstance(command, Talk):  # status
                 note = session.refresh()
@@ -113,11 +126,61 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
         except KeyboardInterrupt:
             err.print("\ninterrupted while saving: see scorepad status for what was saved", markup=False)
             return 130
+        echo = _echo(session, command)
+        if echo:
+            out.print(echo, style="bold")
         if result.note:
-            out.print(result.note, markup=False, style="italic")
+            out.print(result.note, style="italic")
         out.print(tables.table_panel(result, ascii))
         if result.state.finished:
-            out.print("The match is over: undo takes back the last entry; quit or Ctrl-D leaves.", markup=False)
+            out.print("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
+
+
+class _Cleared(Exception):
+    """Ctrl-C on a line with something typed: the line is dropped, the prompt comes again."""
+
+
+def _read_line(prompt: str, readline: ModuleType | None) -> str:
+    """One line from the terminal. Ctrl-C clears what was typed, and leaves only on an empty line."""
+    typed = [""]
+
+    def interrupted(_signal: int, _frame: object) -> None:
+        # Runs while readline still holds the line, before it is thrown away.
+        typed[0] = readline.get_line_buffer() if readline is not None else ""
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        return input(prompt)
+    except KeyboardInterrupt:
+        if typed[0].strip():
+            raise _Cleared from None
+        raise EOFError from None
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _echo(session: "TableSession", command: object) -> str | None:
+    """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
+    from ..app.table import EnterDeal
+
+    written = session.last
+    if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
+        return None
+    outcome = written.entry.outcome
+    if outcome is None:
+        return None
+    players = session.match.settings.players
+    kind = "tie-break deal" if written.deal.round else "deal"
+    return f"{kind} {written.deal.number}: " + ", ".join(f"{players[s]} {p}" for s, p in outcome.scores.items())
+
+
+def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":
+    from ..app.reading import history
+    from ..present import tables
+
+    result, rows = history(session.store, session.match.id)
+    return tables.sheet(result, rows, mark_last)
 
 
 def _prompt(session: "TableSession") -> str:
@@ -134,23 +197,25 @@ def _leave(session: "TableSession") -> int:
     return 0
 
 
-def _complete_names(session: "TableSession") -> None:
-    """TAB completion of commands and player names, where the terminal has readline."""
+def _complete_names(session: "TableSession") -> ModuleType | None:
+    """TAB completion of commands and player names, where the terminal has readline; the module, if so."""
     try:
         import readline
     except ImportError:  # e.g. Windows without pyreadline
-        return
+        return None
     from .protocol import COMMANDS
 
     def complete(text: str, index: int) -> str | None:
         before = readline.get_line_buffer()[: readline.get_begidx()].split()
         players = session.state.settings.players  # read now: a reload may have renamed someone
+        entered = {word.split("=", 1)[0].casefold() for word in before if "=" in word}
+        left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
         if not before:
-            options = [f"{c} " if c in ("renege", "fix") else c for c in COMMANDS] + [f"{p}=" for p in players]
+            options = [f"{c} " if c in ("renege", "fix") else c for c in COMMANDS] + left
         elif before[-1].lower() == "renege":
             options = list(players)
         elif before[0].lower() in ("deal", "fix") or "=" in before[0]:
-            options = [f"{p}=" for p in players]
+            options = left
         else:
             options = []
         found = [o for o in options if o.casefold().startswith(text.casefold())]
@@ -162,6 +227,7 @@ def _complete_names(session: "TableSession") -> None:
         readline.parse_and_bind("bind ^I rl_complete")
     else:
         readline.parse_and_bind("tab: complete")
+    return readline
 
 
 # From a pipe.
@@ -194,6 +260,9 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                     break
                 if command == Talk("help"):
                     sys.stderr.write(HELP + "\n")
+                    continue
+                if command == Talk("sheet"):
+                    console().print(_sheet(session, ascii, mark_last=False))
                     continue
                 if isinstance(command, Talk):  # status
                     _tell(number, session.refresh())

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..app.entering import Renege
-from ..app.table import Action, EnterDeal, EnterMisdeal, Fix, Undo
+from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
 from .scores import looks_like_a_score, read_scores
 
 #: Words of the line protocol, besides ``NAME=SCORE ...``; ``fix`` and ``help`` are additions to spec/CLI.md.
-COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "help", "quit")
+COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "again", "help", "quit")
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ def parse_line(line: str) -> Action | Talk | None:
             raise NotationError(f"{verb} takes nothing after it")
         if verb == "misdeal":
             return EnterMisdeal()
+        if verb == "again":
+            return Again()
+        if verb == "history":  # what a table calls the score sheet too
+            return Talk("sheet")
         return Undo() if verb == "undo" else Talk(verb)
     raise NotationError(
         f"not an entry: {words[0]!r} (scores as NAME=SCORE or in seat order, or one of: {', '.join(COMMANDS)})"

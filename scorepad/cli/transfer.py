@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..app.export import ExportFormat  # standard library only at import: --help stays light
+from ..app.export import ExportFormat, ExportLayout  # standard library only at import: --help stays light
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
 
@@ -24,6 +24,10 @@ def export(
         typer.Option("--out", "-o", metavar="PATH", help="The file to write (default: a new file under exports/)."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
+    layout: Annotated[
+        ExportLayout,
+        typer.Option("--layout", help="CSV: a row per player per deal (long), or one match's score sheet (sheet)."),
+    ] = ExportLayout.LONG,
 ) -> None:
     """Write a match's deals as CSV, or a JSON backup; prints the file's path.
 
@@ -38,6 +42,7 @@ def export(
       scorepad export
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
+      scorepad export --layout sheet --out friday-sheet.csv
     """
     from ..app.export import export as write_export
     from ..core.errors import RuleError
@@ -46,7 +51,7 @@ def export(
         raise RuleError("give --match ID or --all, not both")
     if out is not None and str(out) == "-":  # an export is a file written whole, never a stream
         raise RuleError("--out takes a file name: an export is written to a file, then moved into place")
-    path = write_export(open_store(), match, every, fmt, out, force)
+    path = write_export(open_store(), match, every, fmt, out, force, layout)
     print(path)
 
 

@@ -142,6 +142,40 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
     return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
 
 
+def sheet(result: Result, rows: Sequence[HistoryRow], mark_last: bool = False) -> Group:
+    """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
+    players = result.state.settings.players
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Deal", justify="right")
+    table.add_column("Dealer")
+    for player in players:
+        table.add_column(player, justify="right")
+    table.add_column("")
+    for index, row in enumerate(rows):
+        last = mark_last and index == len(rows) - 1
+        if row.kind == "misdeal":
+            cells = [""] * len(players) + ["misdeal"]
+        else:
+            cells = [_sheet_cell(row, p) for p in players]
+            notes = ["tie-break"] if row.kind == "tiebreak" else []
+            notes += [f"renege {row.renege}"] if row.renege else []
+            cells.append(", ".join(notes))
+        if last:
+            cells[-1] = (cells[-1] + " ◀ last").strip()
+        table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
+    totals = [str(t) for t in result.state.totals]
+    table.add_row("", "total", *totals, "", end_section=True)
+    return Group(Text(title(result), style="italic"), table)
+
+
+def _sheet_cell(row: HistoryRow, player: str) -> str:
+    if player not in row.scores:
+        return ""
+    if row.kind == "tiebreak":
+        return str(row.scores[player])
+    return f"{row.scores[player]} ({row.totals[player]})"
+
+
 def matches(rows: Sequence[MatchSummary]) -> Table:
     table = Table()
     for column in ("Match", "Name", "Players", "Rules", "Created (UTC)", "Deals", "Result"):
