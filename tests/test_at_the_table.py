@@ -201,3 +201,29 @@ def test_at_the_terminal_a_deal_is_echoed_the_sheet_marks_the_last_and_tab_offer
     table.sees("deal 2: Ann 10, Bob 13, Cat 20", "deal 3> ")
     table.child.sendintr()
     table.leaves()
+
+
+def test_stats_count_a_slam_only_where_the_slam_rule_made_one(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--slam")
+    cli("deal", "-43", "0", "0")
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "43", "0", "0")  # every penalty card, without the rule: a plain 43
+    ann = next(p for p in cli.json("stats")["players"] if p["name"] == "Ann")
+    assert (ann["slams"], ann["points"], ann["deals"]) == (1, 0, 2)
+
+
+@terminal
+def test_a_narrow_terminal_wraps_the_panel_and_a_change_elsewhere_redraws_it(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3", "--slam", "--pass", "rotate")
+    table = Table(columns=44)
+    table.enters("10 13 20", "deal 2> ")
+    panel = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", table.seen.getvalue()).split("deal 1: ")[1]  # no styles
+    assert max(len(line) for line in panel.splitlines()) <= 44
+    flat = " ".join(panel.replace("|", " ").split())  # the panel's lines, read as one text
+    assert "slam scores minus the total" in flat and "pass rotate" in flat
+    cli("deal", "13", "13", "17")  # another terminal enters deal 2
+    table.enters("undo", "deal 3> ")  # refused: it would take back what this table has not seen...
+    assert "changed from elsewhere" in table.seen.getvalue()
+    assert "Deal 3 of 3:" in table.seen.getvalue().rsplit("changed from elsewhere", 1)[1]  # ...and shown it
+    table.child.sendintr()
+    table.leaves()

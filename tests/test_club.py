@@ -35,7 +35,7 @@ def season(cli):
         cli("new", "--players", "ann,Bob,Dan", "--deals", "3")
         cli("deal", "ann=10", "Bob=10", "Dan=23")
         cli("deal", "ann=13", "Bob=13", "Dan=17")
-        cli("deal", "ann=0", "Bob=0", "Dan=43")  # Dan took every penalty card: a slam without the slam rule
+        cli("deal", "ann=0", "Bob=0", "Dan=43")  # Dan took every penalty card, in a match without the slam rule
         cli("deal", "ann=20", "Bob=QS,KS")  # the tie-break: ann wins; Bob's Q♠ here counts for nothing
     with freeze_time("2026-11-01 20:00:00"):
         # Match 3, spot-hearts (146 a deal), one deal so far.
@@ -83,7 +83,8 @@ def test_stats_count_deals_points_wins_and_cards_per_player(cli, season):
     assert (bob["reneges"], bob["wins"]) == (1, 0)
     assert (cat["matches"], cat["finished"], cat["deals"], cat["points"], cat["avg_per_deal"]) == (2, 1, 4, 64, 16.0)
     assert cat["deals_with_cards"] == 0 and cat["queen_of_spades"] == 0  # entered by points only
-    assert (dan["matches"], dan["points"], dan["avg_per_deal"], dan["slams"]) == (1, 83, 27.67, 1)
+    # Dan took every penalty card in a match without the slam rule: a plain 43, not a slam.
+    assert (dan["matches"], dan["points"], dan["avg_per_deal"], dan["slams"]) == (1, 83, 27.67, 0)
 
 
 def test_stats_never_mix_presets(cli, season):

@@ -60,15 +60,16 @@ def history(cli, *root: str) -> list[dict]:
 class Table:
     """A person at a terminal running ``scorepad play``."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, columns: int = 100) -> None:
         self.seen = io.StringIO()
         self.child = pexpect.spawn(
             str(SCOREPAD),
             ["--ascii", "play", *args],
-            env=environment(),
+            # A dumb terminal is 80 columns to Rich whatever its size: a narrow one must be a real one.
+            env=environment() | ({"COLUMNS": str(columns), "TERM": "vt100"} if columns != 100 else {}),
             encoding="utf-8",
             timeout=TIMEOUT,
-            dimensions=(40, 100),
+            dimensions=(40, columns),
         )
         self.child.logfile_read = self.seen
 

@@ -16,9 +16,10 @@ What counts:
   the deals where that player's cards were entered (``deals_with_cards``); a
   card that scores nothing under the preset cannot be entered, so its count is
   None.
-- ``slams``: deals in which the player took every penalty card, whether the
-  slam rule turned that into minus the total or not (None under
-  slippery-anne, whose one penalty card makes no slam). ``reneges``: deals the
+- ``slams``: deals the player won by the slam rule (took every penalty card
+  and scored minus the total). Without the slam option taking everything is a
+  plain deal of the full total, and no slam (None under slippery-anne, whose
+  one penalty card makes no slam). ``reneges``: deals the
   player lost by a renege.
 """
 
@@ -96,18 +97,12 @@ def _count_deal(deal: ClubDeal, rules: RuleSet, who: list[PlayerStats]) -> None:
     assert outcome is not None  # a scored deal
     scores = outcome.scores
     cards: dict[int, set[Card]] = {seat: set(hand) for seat, hand in outcome.cards.items()}
-    penalty = rules.penalty_cards(len(who))
-    everything = rules.penalty_total(len(who))
     for seat, player in enumerate(who):
         points = scores.get(seat, 0)
         player.deals += 1
         player.points += points
-        if outcome.renege == seat:
-            player.reneges += 1
-        # Without the slam rule nothing marks a slam but the score: only one
-        # player holding every penalty card can score the penalty total.
-        elif rules.can_slam and (outcome.slam == seat or points == everything or penalty <= cards.get(seat, set())):
-            player.slams += 1
+        player.reneges += outcome.renege == seat
+        player.slams += outcome.slam == seat  # marked by the rules core only where the match has the slam rule
         if seat in cards:
             player.deals_with_cards += 1
             for key, card in TRACKED.items():

@@ -84,6 +84,7 @@ def play(
 
 
 def _terminal(session: "TableSession", ascii: bool) -> int:
+    from ..app.table import MatchChanged
     from ..core.errors import ScorepadError
     from ..present import tables
     from .protocol import Talk, parse_line
@@ -122,6 +123,8 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             result = session.run(command)
         except ScorepadError as error:
             err.print(f"refused: {words(str(error))}", style="red")
+            if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
+                out.print(tables.table_panel(session.result, ascii))
             continue
         except KeyboardInterrupt:
             err.print("\ninterrupted while saving: see scorepad status for what was saved", markup=False)

@@ -105,9 +105,15 @@ def status(result: Result, ascii: bool) -> Group:
 
 
 def table_panel(result: Result, ascii: bool) -> Panel:
-    """What the table sees before each deal in ``scorepad play``: the deal, then the standings."""
-    body = Group(*verdict(result.state, ascii), Text(""), standings(result.state))
-    return Panel(body, title=Text(title(result)), title_align="left", box=box.ASCII if ascii else box.ROUNDED)
+    """What the table sees before each deal in ``scorepad play``: the settings, the deal, then the standings.
+
+    The settings are the body's first line, not the panel's title: on a narrow
+    terminal a line wraps, where a title would lose its end.
+    """
+    body = Group(Text(title(result), style="bold"), *verdict(result.state, ascii), Text(""), standings(result.state))
+    name = f" “{result.name}”" if result.name else ""
+    heading = Text(f"Match {result.match_id}{name}")
+    return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
 def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
