@@ -227,3 +227,13 @@ def test_a_narrow_terminal_wraps_the_panel_and_a_change_elsewhere_redraws_it(cli
     assert "Deal 3 of 3:" in table.seen.getvalue().rsplit("changed from elsewhere", 1)[1]  # ...and shown it
     table.child.sendintr()
     table.leaves()
+
+
+def test_a_line_that_is_no_entry_lists_every_command_of_play():
+    from scorepad.cli.protocol import COMMANDS, parse_line
+    from scorepad.core.errors import NotationError
+
+    with pytest.raises(NotationError) as refused:
+        parse_line("shuffle")
+    assert "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order" in str(refused.value)
+    assert all(command in str(refused.value) for command in ("fix", "help", "sheet", "again", *COMMANDS))
