@@ -110,7 +110,9 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     The settings are the body's first line, not the panel's title: on a narrow
     terminal a line wraps, where a title would lose its end.
     """
-    body = Group(Text(title(result), style="bold"), *verdict(result.state, ascii), Text(""), standings(result.state))
+    settings = result.state.settings
+    rules = Text(f"{settings.format.describe()}, {settings.rules.describe()}", style="bold")
+    body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
     name = f" “{result.name}”" if result.name else ""
     heading = Text(f"Match {result.match_id}{name}")
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
