@@ -77,14 +77,14 @@ def test_a_tie_break_in_seat_order_takes_the_tied_players(cli):
     [
         (["Ann=10", "Bob=?", "Cat=?", "Dan=10"], "once per deal"),
         (["6", "6", "6", "?"], "the rest of 43 would give Dan 25, and no real deal gives"),
-        (["?", "40", "40", "0"], "the rest of 43 would give Ann -37, and Ann -37: scores are never negative"),
+        (["?", "40", "40", "0"], "the others already make 80, more than this deal's 43"),
         (["10", "13", "20"], "3 scores in seat order, but deal 1 has 4 players: Ann, Bob, Cat, Dan"),
         (["Ann=10", "13", "10", "10"], "not both"),
         (["Ann=5,Bob=13,Cat=17,Dan=8"], "one NAME=SCORE per player, separated by spaces"),
         (["Ann=5,", "Bob=13", "Cat=17", "Dan=8"], "separate the scores with spaces, not commas"),
         (["Cat=-7", "Ann=20", "Bob=20", "Dan=10"], "Cat -7: scores are never negative"),
         (["Ann=6", "Bob=6", "Cat=6", "Dan=25"], "nobody on 6 can have taken Q♠, K♠ or A♠, and the three make 30"),
-        (["--frobnicate", "1"], "no such option: --frobnicate"),
+        (["10,13,7,13"], "separate the scores with spaces, not commas"),
     ],
 )
 def test_refusals_say_what_is_wrong_and_how_to_enter_it(cli, unchanged, scores, says):
@@ -126,7 +126,7 @@ def test_three_names_read_as_english(cli):
 def test_players_may_be_given_one_by_one(cli):
     cli("new", "-p", "Ann", "-p", "Bob", "-p", "Cat,Dan")
     assert cli.json("status")["players"] == ["Ann", "Bob", "Cat", "Dan"]
-    cli.refused("new", says="name the players with --players Ann,Bob,Cat, or give --like ID")
+    assert "'--players' / '-p': name the players" in cli("new", code=2).stderr  # a usage error, exit 2
 
 
 def test_a_rematch_keeps_players_rules_and_format_and_the_next_player_deals(cli):
@@ -150,14 +150,22 @@ def play_pipe(lines: str, *args: str) -> subprocess.CompletedProcess:
 def test_the_pipe_shows_the_sheet_and_plays_again_once_the_match_is_over(cli):
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     done = play_pipe("again\n10 10 23\nmisdeal\n13 13 17\nfix 1 renege Cat\nhistory\n7 8 28\nagain\nstatus\n", "--json")
+    text = play_pipe("sheet\n", "--match", "1").stdout  # without --json, the sheet as a table
+    assert re.search(r"^\s*1\s+Ann\s+0 \(0\)\s+0 \(0\)\s+43 \(43\)\s+renege Cat\s*$", text, re.M)
+    assert re.search(r"^\s*2\s+Bob\s+misdeal\s*$", text, re.M)
+    assert re.search(r"^\s*total\s+20\s+21\s+88\s*$", text, re.M)
     assert done.returncode == 1  # the first "again" came before the end
     assert "line 1: match 1 is not over: again starts a rematch once it is" in done.stderr
-    sheet = done.stdout.split("\n{")[0]
-    assert re.search(r"^\s*1\s+Ann\s+0 \(0\)\s+0 \(0\)\s+43 \(43\)\s+renege Cat\s*$", sheet, re.M)
-    assert re.search(r"^\s*2\s+Bob\s+misdeal\s*$", sheet, re.M)
-    assert re.search(r"^\s*total\s+13\s+13\s+60\s*$", sheet, re.M)
+    sheet, status_line = done.stdout.splitlines()  # with --json a sheet is the object of history --json
+    deals = json.loads(sheet)["deals"]
+    assert [(d["number"], d["kind"], d["renege"]) for d in deals] == [
+        (1, "deal", "Cat"),
+        (2, "misdeal", None),
+        (2, "deal", None),
+    ]
+    assert deals[-1]["totals"] == {"Ann": 13, "Bob": 13, "Cat": 60}
     assert "line 8: match 2: a rematch of match 1" in done.stderr
-    status = json.loads(done.stdout.splitlines()[-1])
+    status = json.loads(status_line)
     assert (status["match"], status["dealer"], status["deals_played"]) == (2, "Bob", 0)
 
 
@@ -194,7 +202,7 @@ def test_at_the_terminal_a_deal_is_echoed_the_sheet_marks_the_last_and_tab_offer
     table.enters("10 13 ?", "deal 2> ")
     assert "deal 1: Ann 10, Bob 13, Cat 20" in table.seen.getvalue()
     table.enters("sheet", "deal 2> ")
-    assert re.search(r"1\s+Ann\s+10 \(10\)\s+13 \(13\)\s+20 \(20\)\s+<|◀ last", table.seen.getvalue())
+    assert re.search(r"1 \| Ann\s+\|\s+10 \(10\) \|\s+13 \(13\) \|\s+20 \(20\) \| <- last", table.seen.getvalue())
     table.child.send("Ann=10 Bob=13 \t")  # Tab: of the names not yet in the line there is one, so it is written
     table.sees("Cat=")
     table.child.sendline("20")
@@ -237,3 +245,12 @@ def test_a_line_that_is_no_entry_lists_every_command_of_play():
         parse_line("shuffle")
     assert "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order" in str(refused.value)
     assert all(command in str(refused.value) for command in ("fix", "help", "sheet", "again", *COMMANDS))
+
+
+def test_an_unknown_option_to_deal_or_fix_is_a_usage_error_while_a_minus_score_is_a_score(cli, unchanged):
+    cli("new", "--players", "Ann,Bob,Cat", "--slam")
+    with unchanged():
+        for args in (["deal", "--jsn", "10", "10", "23"], ["deal", "-x", "1", "2", "3"], ["fix", "1", "--expct", "2"]):
+            assert "no such option" in cli(*args, code=2).stderr, args
+    cli("deal", "-43", "0", "?")  # a slam typed as minus the total still took every penalty card: ? is 0
+    assert cli.json("status")["totals"] == {"Ann": -43, "Bob": 0, "Cat": 0}

@@ -155,7 +155,12 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     try:
         return state.enter(typed | {seat: value}), note
     except RuleError as error:
-        raise RuleError(f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}") from None
+        if value < 0 and "never negative" in str(error):
+            others = deal.deal_total - value
+            raise RuleError(f"the others already make {others}, more than this deal's {deal.deal_total}") from None
+        if "no real deal gives" in str(error):  # what ? turned out to be is part of why
+            raise RuleError(f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}") from None
+        raise
 
 
 # One write each, inside a transaction the caller holds, against the match and
@@ -216,11 +221,8 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
     if fix is None:
         gone = matches.undo_last(conn, match)
         state = match.state()
-        kind = gone.entry.kind
-        what = (
-            kind.value if kind is EntryKind.MISDEAL else f"{kind.value} {gone.number} ({_scores(players, gone.entry)})"
-        )
-        note = f"undone: {what}"
+        scores = "" if gone.entry.kind is EntryKind.MISDEAL else f" ({scores_text(players, gone.entry)})"
+        note = f"undone: {_DEAL_WORDS[gone.entry.kind]} {gone.number}{scores}"
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -233,13 +235,17 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         state = steps[-1].after
         number = gone.number
         note = (
-            f"undone: fix of deal {number} ({_scores(players, gone.entry)});"
-            f" deal {number} is again {_scores(players, replaced.entry)}"
+            f"undone: fix of deal {number} ({scores_text(players, gone.entry)});"
+            f" deal {number} is again {scores_text(players, replaced.entry)}"
         )
     return Written(state, matches.summarise(conn, match.id, state), note)
 
 
-def _scores(players: Sequence[str], entry: Entry) -> str:
+#: How a note names an entry of each kind.
+_DEAL_WORDS = {EntryKind.DEAL: "deal", EntryKind.TIEBREAK: "tie-break deal", EntryKind.MISDEAL: "misdeal of deal"}
+
+
+def scores_text(players: Sequence[str], entry: Entry) -> str:
     """``Ann 13, Bob 10, Cat 20``, and who reneged: an entry's scores as a table reads them back."""
     outcome = entry.outcome
     if outcome is None:

@@ -140,7 +140,7 @@ def export(
     from ..store import history, matches
     from . import backup
     from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
-    from .reading import history as match_history
+    from .reading import history_in
 
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
         raise ExportError("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
@@ -164,7 +164,7 @@ def export(
             data = backup.build(conn, chosen)
             write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)
         elif layout is ExportLayout.SHEET:
-            result, entries = match_history(store, chosen)
+            result, entries = history_in(conn, chosen)
             players = result.state.settings.players
             sheet = sheet_rows(players, entries, result.state.totals)
             write = lambda stream: write_csv(stream, sheet, sheet_header(players))

@@ -11,7 +11,7 @@ from ..store.matches import MatchSummary
 from .results import HistoryRow, Result
 
 if TYPE_CHECKING:
-    from ..store.db import Store
+    from ..store.db import Connection, Store
 
 __all__ = ["MatchSummary", "history", "matches", "status"]
 
@@ -24,7 +24,12 @@ def status(store: Store, match_id: int | None) -> Result:
 
 def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
     with store.read() as conn:
-        match = stored.load(conn, stored.resolve_match_id(conn, match_id))
+        return history_in(conn, match_id)
+
+
+def history_in(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
+    """``history`` inside a transaction the caller holds."""
+    match = stored.load(conn, stored.resolve_match_id(conn, match_id))
     players = match.settings.players
     rows = []
     state = MatchState.start(match.settings)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
 from ..core.match import EntryKind
-from ..core.rules import Preset, RuleSet
+from ..core.rules import Preset
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -67,7 +67,7 @@ def tally(preset: Preset, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
     (``ann`` then ``Ann``) is shown as most recently spelt.
     """
     players: dict[str, PlayerStats] = {}
-    chosen: dict[int, tuple[RuleSet, list[PlayerStats]]] = {}
+    chosen: dict[int, list[PlayerStats]] = {}  #: the players of each match counted, in seat order
     for match in matches:
         if match.rules.preset is not preset:
             continue
@@ -80,10 +80,10 @@ def tally(preset: Preset, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
                 player.finished += 1
                 player.wins += seat == match.winner
             who.append(player)
-        chosen[match.id] = (match.rules, who)
+        chosen[match.id] = who
     for deal in deals:
         if deal.match_id in chosen and deal.kind is EntryKind.DEAL:
-            _count_deal(deal, *chosen[deal.match_id])
+            _count_deal(deal, chosen[deal.match_id])
     return sorted(players.values(), key=_order)
 
 
@@ -92,7 +92,7 @@ def _order(player: PlayerStats) -> tuple:
     return (average is None, average if average is not None else 0, -player.wins, player.name.casefold())
 
 
-def _count_deal(deal: ClubDeal, rules: RuleSet, who: list[PlayerStats]) -> None:
+def _count_deal(deal: ClubDeal, who: list[PlayerStats]) -> None:
     outcome = deal.entry.outcome
     assert outcome is not None  # a scored deal
     scores = outcome.scores

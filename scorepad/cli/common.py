@@ -103,8 +103,8 @@ def refusals(command):
     def run(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, SystemExit):
-            raise
+        except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
+            raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
             raise fail(str(error)) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold

@@ -115,7 +115,7 @@ def new(
     store = open_store()
     base = entering.rematch_of(store, like) if like is not None else None
     if base is None and not players:
-        raise RuleError("name the players with --players Ann,Bob,Cat, or give --like ID for a rematch")
+        raise typer.BadParameter("name the players, or give --like ID for a rematch", param_hint="'--players' / '-p'")
     if base is None or rules is not None:
         rule_set = RuleSet.build(rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
     else:  # the match's own rules, with any option given laid over them
@@ -171,7 +171,7 @@ def deal(
     from ..app import entering
     from .scores import entered
 
-    show(entering.record_deal(open_store(), match, entered(scores or [], renege), expect), as_json)
+    show(entering.record_deal(open_store(), match, entered(_no_options(scores), renege), expect), as_json)
 
 
 def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -221,7 +221,7 @@ def fix(
     from ..app import entering
     from .scores import entered
 
-    show(entering.fix(open_store(), match, number, entered(scores or [], renege)), as_json)
+    show(entering.fix(open_store(), match, number, entered(_no_options(scores), renege)), as_json)
 
 
 def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -253,6 +253,20 @@ def rename(
     from ..app import entering
 
     show(entering.rename(open_store(), match, old, new), as_json)
+
+
+def _no_options(scores: list[str] | None) -> list[str]:
+    """The scores given, where an unknown option is a usage error (exit 2), as Typer would say.
+
+    deal and fix let through what looks like an option, so that a slam in seat
+    order (``-43``) is a score; a word like ``--jsn`` or ``-x`` is an option all the same.
+    """
+    from .scores import OPTION
+
+    for word in scores or []:
+        if OPTION.match(word) and "=" not in word:  # -Ann=10 is a player called -Ann
+            raise typer.BadParameter(f"no such option: {word.split('=', 1)[0]}", param_hint="an option")
+    return scores or []
 
 
 def register(app: typer.Typer) -> None:

@@ -165,17 +165,14 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 
 def _echo(session: "TableSession", command: object) -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
+    from ..app.entering import scores_text
     from ..app.table import EnterDeal
 
     written = session.last
     if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
         return None
-    outcome = written.entry.outcome
-    if outcome is None:
-        return None
-    players = session.match.settings.players
     kind = "tie-break deal" if written.deal.round else "deal"
-    return f"{kind} {written.deal.number}: " + ", ".join(f"{players[s]} {p}" for s, p in outcome.scores.items())
+    return f"{kind} {written.deal.number}: {scores_text(session.match.settings.players, written.entry)}"
 
 
 def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":
@@ -183,7 +180,21 @@ def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "Renderable
     from ..present import tables
 
     result, rows = history(session.store, session.match.id)
-    return tables.sheet(result, rows, mark_last)
+    return tables.sheet(result, rows, ascii, mark_last)
+
+
+def _print_sheet(session: "TableSession", as_json: bool, ascii: bool) -> None:
+    """From a pipe: the sheet as text, or with --json as one line of JSON (the object of history --json)."""
+    if not as_json:
+        console().print(_sheet(session, ascii, mark_last=False))
+        return
+    import json
+
+    from ..app.reading import history
+    from ..present.json_shapes import history_json
+
+    sys.stdout.write(json.dumps(history_json(*history(session.store, session.match.id)), ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 def _prompt(session: "TableSession") -> str:
@@ -265,7 +276,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                     sys.stderr.write(HELP + "\n")
                     continue
                 if command == Talk("sheet"):
-                    console().print(_sheet(session, ascii, mark_last=False))
+                    _print_sheet(session, as_json, ascii)
                     continue
                 if isinstance(command, Talk):  # status
                     _tell(number, session.refresh())

@@ -9,7 +9,7 @@ from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
 from .scores import looks_like_a_score, read_scores
 
-#: Words of the line protocol, besides ``NAME=SCORE ...``; ``fix`` and ``help`` are additions to spec/CLI.md.
+#: Words of the line protocol, besides the scores; ``help`` and ``history`` (for ``sheet``) are scorepad's own.
 COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "again", "help", "quit")
 
 

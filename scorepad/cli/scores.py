@@ -14,18 +14,19 @@ from ..app.entering import REST, Entered, InSeatOrder, Renege, Score
 from ..core.errors import NotationError, RuleError
 from ..core.scoring import parse_score
 
-_POINTS_THEN_COMMA = re.compile(r"[+-]?\d+,")
+#: Points run together with commas (``10,13,7,13`` or ``5,``): scores, badly separated.
+_POINTS_WITH_COMMAS = re.compile(r"[+-]?\d+(,[+-]?\d*)+")
+#: What reads as an option rather than a score: ``--json``, ``-x`` (a score never starts so).
+OPTION = re.compile(r"--?[A-Za-z]")
 
 
 def read_score(text: str, token: str) -> Score:
     """The part after ``NAME=`` (or a whole seat-order token): points, cards, ``-`` or ``?``."""
     if text.strip() == "?":
         return REST
-    if text.startswith("--"):
-        raise NotationError(f"no such option: {text} (see --help)")
     if "=" in text:
         raise NotationError(f"one NAME=SCORE per player, separated by spaces: not {token!r}")
-    if _POINTS_THEN_COMMA.fullmatch(text.strip()):
+    if _POINTS_WITH_COMMAS.fullmatch(text.strip()):
         raise NotationError(f"separate the scores with spaces, not commas: {token!r}")
     return parse_score(text)
 
@@ -49,10 +50,12 @@ def _named(token: str) -> tuple[str, Score]:
 
 def looks_like_a_score(word: str) -> bool:
     """Whether a word without ``=`` is a seat-order score rather than a command or a name."""
+    if _POINTS_WITH_COMMAS.fullmatch(word):
+        return True  # a score, badly written: read_score says how to write it
     try:
         read_score(word, word)
-    except NotationError as error:
-        return "separate" in str(error)  # points run together with commas: a score, badly written
+    except NotationError:
+        return False
     return True
 
 

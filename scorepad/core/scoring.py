@@ -48,14 +48,20 @@ def parse_score(text: str) -> ScoreInput:
     return tuple(Card.parse(part) for part in parts)
 
 
-def card_points(rules: RuleSet, score: ScoreInput) -> int:
-    """What one player's entry is worth: the points as typed, or the sum of the cards."""
-    return score if isinstance(score, int) else sum(rules.points(c) for c in score)
+def points_of(rules: RuleSet, players: int, score: ScoreInput) -> int:
+    """What one player's entry counts towards the deal total: its points, or its cards' points.
+
+    With the slam option a slam may be typed as minus the penalty total: it
+    still took every penalty card, so it counts as the penalty total.
+    """
+    if not isinstance(score, int):
+        return sum(rules.points(c) for c in score)
+    return -score if rules.slam and score < 0 and -score == rules.penalty_total(players) else score
 
 
 def rest_of_total(rules: RuleSet, seats: Sequence[int], known: Mapping[int, ScoreInput]) -> int:
     """The one score not typed: what the deal total leaves after the others'."""
-    return rules.deal_total(len(seats)) - sum(card_points(rules, score) for score in known.values())
+    return rules.deal_total(len(seats)) - sum(points_of(rules, len(seats), score) for score in known.values())
 
 
 def renege_outcome(rules: RuleSet, seats: Sequence[int], offender: int) -> Outcome:
@@ -93,7 +99,7 @@ def check_scores(
     if not points and unassigned:
         nobody = " ".join(str(c) for c in sorted(unassigned))
         raise RuleError(f"nobody took {nobody}: list every scoring card of the deal")
-    scores = {s: sum(rules.points(c) for c in hand) for s, hand in given.items()} | points
+    scores = {s: points_of(rules, players, hand) for s, hand in given.items()} | points
 
     slammer = _slam(rules, players, given, points, unassigned) if rules.slam else None
     if slammer is not None:
@@ -132,6 +138,8 @@ def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int])
     the others scored (6, 6, 6, 25: nobody on 6 has a spade honour, and the three make 30).
     """
     generic = "the penalty cards cannot be shared out that way"
+    if any(rules.points(c) < 0 for c in cards):  # a bonus card lowers any score: no simple reason
+        return generic
     big = sorted((c for c in cards if rules.points(c) > 1), key=lambda c: -rules.points(c))
     if not big:
         return generic

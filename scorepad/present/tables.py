@@ -111,10 +111,10 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     terminal a line wraps, where a title would lose its end.
     """
     settings = result.state.settings
-    rules = Text(f"{settings.format.describe()}, {settings.rules.describe()}", style="bold")
+    name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
+    rules = Text(f"{name}{settings.format.describe()}, {settings.rules.describe()}", style="bold")
     body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
-    name = f" “{result.name}”" if result.name else ""
-    heading = Text(f"Match {result.match_id}{name}")
+    heading = Text(f"Match {result.match_id}")
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
@@ -150,10 +150,10 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
     return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
 
 
-def sheet(result: Result, rows: Sequence[HistoryRow], mark_last: bool = False) -> Group:
+def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
     players = result.state.settings.players
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Deal", justify="right")
     table.add_column("Dealer")
     for player in players:
@@ -169,7 +169,7 @@ def sheet(result: Result, rows: Sequence[HistoryRow], mark_last: bool = False) -
             notes += [f"renege {row.renege}"] if row.renege else []
             cells.append(", ".join(notes))
         if last:
-            cells[-1] = (cells[-1] + " ◀ last").strip()
+            cells[-1] = (cells[-1] + (" <- last" if ascii else " ◀ last")).strip()
         table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
     totals = [str(t) for t in result.state.totals]
     table.add_row("", "total", *totals, "", end_section=True)
