@@ -192,11 +192,16 @@ def write_deal(
     after = state.apply(entry)
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, after)
-    notes = [rest] if rest else []
-    if entry.outcome is not None and entry.outcome.slam is not None:
-        slammer = state.settings.players[entry.outcome.slam]
-        notes.append(f"{slammer} took every penalty card: recorded as {entry.outcome.scores[entry.outcome.slam]}")
+    notes = [note for note in (rest, _slam_note(state.settings.players, entry)) if note]
     return Written(after, touched, "; ".join(notes) or None, deal, entry)
+
+
+def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
+    """How a slam was recorded, which the table must hear: it may have typed the total or minus it."""
+    outcome = entry.outcome
+    if outcome is None or outcome.slam is None:
+        return None
+    return f"{players[outcome.slam]} took every penalty card: recorded as {outcome.scores[outcome.slam]}"
 
 
 def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
@@ -259,11 +264,11 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     if match.abandoned_at:
         raise RuleError(f"match {match.id} is abandoned")
     entries = match.core_entries
-    notes = []
+    notes: list[str] = []
 
     def make(before: MatchState) -> Entry:
         entry, rest = _entry(before, entered)
-        notes.extend([rest] if rest else [])
+        notes.extend(note for note in (rest, _slam_note(match.settings.players, entry)) if note)
         return entry
 
     changed, state = correct(match.settings, entries, number, make)

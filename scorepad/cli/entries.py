@@ -134,7 +134,10 @@ def new(
         names = list(base.players)
         if first_dealer is None and not cut:
             first_dealer = base.players[base.first_dealer]
-    fmt = Format(*formats[0]) if formats else (base.format if base is not None else None)
+    # A rematch keeps its format, but a number of deals that went round the old table need not
+    # go round a new one: with other players and no format given, the default is theirs.
+    kept = base is not None and not (players and base.format.kind is FormatKind.DEALS)
+    fmt = Format(*formats[0]) if formats else (base.format if base is not None and kept else None)
     result = entering.new_match(
         store, names, rule_set, fmt, first_dealer=first_dealer, cuts=[parse_cut(c) for c in cut or []], name=name
     )

@@ -24,6 +24,8 @@ def read_score(text: str, token: str) -> Score:
     """The part after ``NAME=`` (or a whole seat-order token): points, cards, ``-`` or ``?``."""
     if text.strip() == "?":
         return REST
+    if not text.strip() and "=" not in token:
+        raise NotationError("an empty score: give points, the cards taken, - for none or ? for the rest")
     if "=" in text:
         raise NotationError(f"one NAME=SCORE per player, separated by spaces: not {token!r}")
     if _POINTS_WITH_COMMAS.fullmatch(text.strip()):
