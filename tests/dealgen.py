@@ -165,11 +165,13 @@ class _Deal:
             for name in self.players[start:] + self.players[:start]:
                 led = trick.plays[0][1].suit if trick.plays else None
                 card = self._choose(number, name, held[name], led, broken, due)
+                only_hearts = all(c.suit is Suit.HEARTS for c in held[name])
                 held[name].remove(card)
                 trick.plays.append((name, card))
-                # A heart led when not broken was led from a hand of hearts, or was
-                # a planted breach; either way the engine counts hearts broken after.
-                broken = broken or card.suit is Suit.HEARTS
+                # Hearts break when one is discarded on another suit's lead, or led from
+                # a hand of hearts only; a planted heart lead breaks nothing (RULES.md).
+                if card.suit is Suit.HEARTS and (only_hearts if led is None else led is not Suit.HEARTS):
+                    broken = True
             tricks.append(trick)
             leader = _winner(trick.plays)
         if self.plant in PLAYED and self.planted is None:

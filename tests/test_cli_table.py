@@ -242,7 +242,7 @@ def test_until_reach_ends_on_the_target(cli):
         (["--rules", "slippery-anne"], CLASSIC | {"preset": "slippery-anne"}, 13, None),
         (["--rules", "omnibus"], CLASSIC | {"preset": "omnibus", "omnibus": "JD"}, 33, None),
         (["--rules", "omnibus", "--omnibus", "10D"], CLASSIC | {"preset": "omnibus", "omnibus": "10D"}, 33, None),
-        (["--rules", "spot-hearts"], CLASSIC | {"preset": "spot-hearts"}, 146, None),
+        (["--rules", "spot-hearts"], CLASSIC | {"preset": "spot-hearts", "hearts": "anytime"}, 146, None),
         (
             ["--rules", "dirty-lady"],
             CLASSIC | {"preset": "dirty-lady", "slam": True, "pass": "left"},

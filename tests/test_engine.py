@@ -128,8 +128,9 @@ def test_six_players_a_renege_costs_42():
 
 
 # Four players, hearts unbroken. Bob leads the 4♥ in trick 2 though he holds
-# the 5♠ he throws in trick 3. Dan's heart lead in trick 4 is no second
-# breach: the table has seen hearts led and plays on.
+# the 5♠ he throws in trick 3. That lead breaks nothing (RULES.md, worked case
+# 12): no heart is discarded on another suit before trick 4, so Dan's heart
+# lead there, holding the Q♣ of trick 5, is a second breach.
 BOB_LEADS_A_HEART = """\
     players: Ann Bob Cat Dan
     dealer: Dan
@@ -144,9 +145,12 @@ BOB_LEADS_A_HEART = """\
 @pytest.mark.parametrize("hand", ["", "hand Bob: KC 4H 5S KH 10C 6S 7S 8S 10H QH 6C 7C 8C\n"])
 def test_a_heart_led_before_hearts_are_broken(hand):
     report = audit_text(BOB_LEADS_A_HEART + hand)
-    assert found(report) == [(2, "Bob", "hearts-lead")]
+    assert found(report) == [(2, "Bob", "hearts-lead"), (4, "Dan", "hearts-lead")]
     assert report.breaches[0].message == (
         "trick 2: Bob led 4♥ before hearts were broken while holding 5♠, which they played in trick 3"
+    )
+    assert report.breaches[1].message == (
+        "trick 4: Dan led 2♥ before hearts were broken while holding Q♣, which they played in trick 5"
     )
     assert report.scores == {"Ann": 0, "Bob": 4, "Cat": 0, "Dan": 4}  # no penalty for this breach
 

@@ -69,3 +69,10 @@ def test_the_bonus_card_belongs_to_the_omnibus_preset():
     with pytest.raises(RuleError, match="use --rules omnibus"):
         RuleSet.build("classic", omnibus="JD")
     assert RuleSet.parse_words("omnibus omnibus=10D").deal_total(4) == 33
+
+
+def test_spot_hearts_leads_hearts_any_time_unless_the_table_says_otherwise():
+    """RULES.md: the preset's one source plays hearts led at any time; --hearts broken overrides."""
+    assert RuleSet.build("spot-hearts").hearts is HeartsLead.ANYTIME
+    assert RuleSet.build("spot-hearts", hearts="broken").hearts is HeartsLead.BROKEN
+    assert RuleSet.build("classic").hearts is HeartsLead.BROKEN

@@ -276,10 +276,10 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             if other:
                 text = f"{lead.player} led {lead.card} before hearts were broken while holding {other}"
                 breach(trick, lead.player, BreachKind.HEARTS_LEAD, text)
-            # A heart led from a hand of hearts breaks hearts. After a wrong heart
-            # lead the table has seen hearts led and plays on: treating them as
-            # broken keeps one mistake from making every later heart lead a breach.
-            broken = True
+            else:
+                # A heart led from a hand of hearts only breaks hearts; one led against
+                # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
+                broken = True
         for play in trick.plays[1:]:
             if play.card.suit is not led:
                 held = holdings.held(play.player, trick.number, _of_suit(led))

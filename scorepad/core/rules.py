@@ -243,7 +243,7 @@ PRESET_DEFAULTS: dict[Preset, RuleSet] = {
     Preset.CLASSIC: RuleSet(Preset.CLASSIC),
     Preset.SLIPPERY_ANNE: RuleSet(Preset.SLIPPERY_ANNE),
     Preset.OMNIBUS: RuleSet(Preset.OMNIBUS, omnibus=JACK_OF_DIAMONDS),
-    Preset.SPOT_HEARTS: RuleSet(Preset.SPOT_HEARTS),
+    Preset.SPOT_HEARTS: RuleSet(Preset.SPOT_HEARTS, hearts=HeartsLead.ANYTIME),  # as its one source plays it
     Preset.DIRTY_LADY: RuleSet(Preset.DIRTY_LADY, slam=True, pass_rule=PassRule.LEFT),
 }
 
