@@ -101,7 +101,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     and legal or shows a renege, whose outcome the rules fix whatever else it shows.
     """
     from ..store import matches
-    from .entering import write_deal
+    from .entering import DEAL_WORDS, write_deal
 
     record, report = audited.record, audited.report
     assert record is not None and report is not None, "only an audited record can be entered"
@@ -117,7 +117,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
-    entered = f"Recorded as {'tie-break deal' if done.deal.round else 'deal'} {done.deal.number}."
+    entered = f"Recorded as {DEAL_WORDS[done.deal.kind]} {done.deal.number}."
     note = entered if done.note is None else f"{entered} {done.note}."
     return Result(match.id, match.name, done.state, note)
 

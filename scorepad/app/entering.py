@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from ..core.errors import RuleError
+from ..core.errors import ImpossibleScores, RuleError
 from ..core.match import (
     Entry,
     EntryKind,
@@ -154,13 +154,15 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     note = f"{players[seat]}: {value}, the rest of {deal.deal_total}"
     try:
         return state.enter(typed | {seat: value}), note
-    except RuleError as error:
-        if value < 0 and "never negative" in str(error):
+    except ImpossibleScores as error:  # what ? turned out to be is part of why; other refusals are not about it
+        if value < 0:
             others = deal.deal_total - value
-            raise RuleError(f"the others already make {others}, more than this deal's {deal.deal_total}") from None
-        if "no real deal gives" in str(error):  # what ? turned out to be is part of why
-            raise RuleError(f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}") from None
-        raise
+            raise ImpossibleScores(
+                f"the others already make {others}, more than this deal's {deal.deal_total}"
+            ) from None
+        raise ImpossibleScores(
+            f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}"
+        ) from None
 
 
 # One write each, inside a transaction the caller holds, against the match and
@@ -227,7 +229,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         gone = matches.undo_last(conn, match)
         state = match.state()
         scores = "" if gone.entry.kind is EntryKind.MISDEAL else f" ({scores_text(players, gone.entry)})"
-        note = f"undone: {_DEAL_WORDS[gone.entry.kind]} {gone.number}{scores}"
+        note = f"undone: {DEAL_WORDS[gone.entry.kind]} {gone.number}{scores}"
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -246,8 +248,8 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
     return Written(state, matches.summarise(conn, match.id, state), note)
 
 
-#: How a note names an entry of each kind.
-_DEAL_WORDS = {EntryKind.DEAL: "deal", EntryKind.TIEBREAK: "tie-break deal", EntryKind.MISDEAL: "misdeal of deal"}
+#: How a note names an entry of each kind, before its number.
+DEAL_WORDS = {EntryKind.DEAL: "deal", EntryKind.TIEBREAK: "tie-break deal", EntryKind.MISDEAL: "misdeal of deal"}
 
 
 def scores_text(players: Sequence[str], entry: Entry) -> str:

@@ -165,14 +165,14 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 
 def _echo(session: "TableSession", command: object) -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
-    from ..app.entering import scores_text
+    from ..app.entering import DEAL_WORDS, scores_text
     from ..app.table import EnterDeal
 
     written = session.last
     if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
         return None
-    kind = "tie-break deal" if written.deal.round else "deal"
-    return f"{kind} {written.deal.number}: {scores_text(session.match.settings.players, written.entry)}"
+    scores = scores_text(session.match.settings.players, written.entry)
+    return f"{DEAL_WORDS[written.deal.kind]} {written.deal.number}: {scores}"
 
 
 def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":
@@ -315,6 +315,7 @@ def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
 
 
 def _summary(session: "TableSession", entered: int, refused: int) -> None:
+    from ..app.entering import DEAL_WORDS
     from ..present import tables
 
     state, players = session.state, session.match.settings.players
@@ -322,8 +323,7 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
         where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
     elif state.next is not None:
         deal = state.next
-        kind = "tie-break deal" if deal.round else "deal"
-        where = f"next: {kind} {deal.number}, {players[deal.dealer]} deals"
+        where = f"next: {DEAL_WORDS[deal.kind]} {deal.number}, {players[deal.dealer]} deals"
     else:
         where = "the match is over"
     lines = f"{entered} {'line' if entered == 1 else 'lines'} written, {refused} refused"  # undo and fix write too

@@ -17,5 +17,9 @@ class RuleError(ScorepadError):
     """Input that is well formed but breaks a rule of the game or the match."""
 
 
+class ImpossibleScores(RuleError):
+    """Scores that no real deal gives: the wrong sum, a negative score, a split the cards cannot make."""
+
+
 class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, deck
-from .errors import NotationError, RuleError
+from .errors import ImpossibleScores, NotationError, RuleError
 from .rules import RuleSet
 from .splits import split_possible
 
@@ -110,12 +110,12 @@ def check_scores(
     total = rules.deal_total(players)
     entered = sum(scores.values())
     if entered != total:
-        raise RuleError(f"the scores add up to {entered}, but this deal's add up to {total}")
+        raise ImpossibleScores(f"the scores add up to {entered}, but this deal's add up to {total}")
     leftover = [rules.points(c) for c in unassigned]
     if not split_possible(leftover, [points[s] for s in seats if s in points]):
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
         why = _why_not(rules, unassigned, {names[s]: points[s] for s in seats if s in points})
-        raise RuleError(f"no real deal gives {listed}: {why}")
+        raise ImpossibleScores(f"no real deal gives {listed}: {why}")
     return Outcome(_ordered(seats, scores), cards=given)
 
 
@@ -127,7 +127,7 @@ def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names:
     for seat, value in points.items():
         if value < 0 and not (rules.slam and value == -total):
             slam = f" (a slam is entered as -{total})" if rules.slam else ""
-            raise RuleError(f"{names[seat]} {value}: scores are never negative{slam}")
+            raise ImpossibleScores(f"{names[seat]} {value}: scores are never negative{slam}")
 
 
 def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> str:
