@@ -1,8 +1,9 @@
 """Reading and writing one match: rows in, core values out, and back.
 
 Plain SQL expressions over the SQLModel tables, one query per table, and no
-ORM object per row: a club's match can hold thousands of entries. Columns are
-encoded and decoded by ``encoding`` alone.
+ORM object per entry: a club's match can hold thousands of them (the list of
+matches, read on no hot path, comes as typed rows). Columns are encoded and
+decoded by ``encoding`` alone.
 """
 
 from __future__ import annotations
