@@ -13,7 +13,7 @@ from freezegun import freeze_time
 
 from .conftest import dump
 
-CLASSIC = {"preset": "classic", "hearts": "broken", "slam": False, "pass": "right", "omnibus": None}
+CLASSIC = {"preset": "classic", "hearts": "broken", "slam": False, "pass": "right", "omnibus": None, "decks": 1}
 
 
 def new(cli, *args: str) -> int:
@@ -201,10 +201,19 @@ def test_nine_deals_do_not_go_round_four_players(cli, three, unchanged):
     assert status(cli)["format"] == {"kind": "deals", "value": 8}
 
 
-@pytest.mark.parametrize("players", ["Ann,Bob", "A,B,C,D,E,F,G"])
-def test_a_match_has_three_to_six_players(cli, three, unchanged, players):
+@pytest.mark.parametrize(
+    "players, options, says",
+    [
+        ("Ann,Bob", [], "a match has 3 to 10 players (6 to 10 with two decks), not 2"),
+        ("A,B,C,D,E,F,G", [], "7 players need two decks: give --decks 2"),
+        ("A,B,C,D,E,F,G,H,I,J,K", ["--decks", "2"], "not 11"),
+        ("A,B,C,D,E", ["--decks", "2"], "two decks are for 6 to 10 players, not 5"),
+        ("A,B,C,D,E,F", ["--decks", "3"], "decks is 1 or 2, not 3"),
+    ],
+)
+def test_a_match_has_three_to_six_players_or_six_to_ten_with_two_decks(cli, three, unchanged, players, options, says):
     with unchanged():
-        cli.refused("new", "--players", players, says="3 to 6")
+        cli.refused("new", "--players", players, *options, says=says)
 
 
 def test_only_one_format_per_match(cli, three, unchanged):
@@ -251,7 +260,7 @@ def test_until_reach_ends_on_the_target(cli):
         ),
         (
             ["--rules", "dirty-lady", "--no-slam", "--pass", "right", "--hearts", "anytime"],
-            {"preset": "dirty-lady", "hearts": "anytime", "slam": False, "pass": "right", "omnibus": None},
+            {"preset": "dirty-lady", "hearts": "anytime", "slam": False, "pass": "right", "omnibus": None, "decks": 1},
             36,
             {"Ann": "Cat", "Bob": "Ann", "Cat": "Bob"},
         ),

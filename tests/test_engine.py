@@ -2,6 +2,7 @@
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 from textwrap import dedent
 
@@ -32,7 +33,7 @@ def test_the_spec_example_gives_the_spec_json():
         "complete": False,
         "players": ["Ann", "Bob", "Cat", "Dan"],
         "dealer": "Dan",
-        "rules": {"preset": "classic", "hearts": "broken", "slam": False, "pass": "right", "omnibus": None},
+        "rules": {"preset": "classic", "hearts": "broken", "slam": False, "pass": "right", "omnibus": None, "decks": 1},
         "tricks": [
             {"number": 1, "leader": "Ann", "cards": ["7S", "9S", "QS", "2S"], "winner": "Cat", "points": 13},
             {"number": 2, "leader": "Cat", "cards": ["4D", "8D", "JD", "2D"], "winner": "Ann", "points": 0},
@@ -460,8 +461,9 @@ def test_any_record_is_audited_without_an_exception(record):
     json.dumps(report.to_json())
 
 
-def taken(report: AuditReport) -> dict[str, set[Card]]:
-    return {name: {c for t in report.tricks if t.winner == name for c in t.cards} for name in report.players}
+def taken(report: AuditReport) -> dict[str, Counter[Card]]:
+    """The cards each player took, with their copies (two decks hold each card twice)."""
+    return {name: Counter(c for t in report.tricks if t.taken_by == name for c in t.cards) for name in report.players}
 
 
 def slammer(report: AuditReport) -> str | None:

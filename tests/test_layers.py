@@ -198,9 +198,11 @@ def test_an_sqlite_too_old_for_the_store_is_refused_in_words(cli, monkeypatch, s
 @pytest.mark.parametrize(
     "rules, says",
     [
-        ({"preset": "classic", "slam": None}, 'rules."slam" cannot be null'),
-        ({"preset": "classic", "slam": "yes"}, 'rules."slam" cannot be "yes"'),
-        ({"preset": "classic", "decks": 2}, 'rules."decks" cannot be 2'),
+        ({"preset": "classic", "slam": None}, '.rules."slam" cannot be null'),
+        ({"preset": "classic", "slam": "yes"}, '.rules."slam" cannot be "yes"'),
+        ({"preset": "classic", "decks": "2"}, '.rules."decks" cannot be "2"'),
+        ({"preset": "classic", "decks": 3}, ": decks is 1 or 2, not 3"),
+        ({"preset": "classic", "jokers": 2}, '.rules."jokers" cannot be 2'),
     ],
 )
 def test_a_backup_whose_rules_are_not_as_scorepad_writes_them_is_refused(cli, tmp_path, rules, says):
@@ -210,4 +212,4 @@ def test_a_backup_whose_rules_are_not_as_scorepad_writes_them_is_refused(cli, tm
     data = json.loads(backup.read_text())
     data["matches"][0]["rules"] = rules
     backup.write_text(json.dumps(data))
-    cli.refused("--db", tmp_path / "other.db", "import", backup, says=f"match 1.{says}")
+    cli.refused("--db", tmp_path / "other.db", "import", backup, says=f"match 1{says}")

@@ -108,7 +108,12 @@ def test_the_parser_keeps_what_the_engine_reports():
         ("players: Ann Bob\ndealer: Zed", 2, "'Zed'"),
         ("players: Ann Bob\ndealer: Ann Bob", 2, "'Ann Bob'"),
         ("players: Ann\ndealer: Ann", 1, "'Ann'"),
-        ("players: Ann Bob Cat Dan Eve Fay Gil\ndealer: Ann", 1, "'Ann Bob Cat Dan Eve Fay Gil'"),
+        (
+            "players: Ann Bob Cat Dan Eve Fay Gil\ndealer: Ann\nrules: classic",
+            1,
+            "2 to 6 players (2 to 10 with decks=2)",
+        ),
+        ("players: A B C D E F G H I J K\ndealer: A", 1, "2 to 10 players, not 11"),
         ("players: Ann Bob ANN\ndealer: Ann", 1, "'Ann'"),
         ("players: Ann Dealer\ndealer: Ann", 1, "'Dealer'"),
         ("players: Ann Bob\nplayers: Ann Bob\ndealer: Ann", 2, "'players: Ann Bob'"),
@@ -166,7 +171,8 @@ def test_a_record_takes_the_players_spelling_of_their_names():
 @pytest.mark.parametrize(
     "build",
     [
-        lambda: DealRecord(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"), "Ann"),
+        lambda: DealRecord(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"), "Ann", CLASSIC),
+        lambda: DealRecord(tuple("ABCDEFGHIJK"), "A"),
         lambda: DealRecord(("Ann", "Bob"), "Zed"),
         lambda: DealRecord(("Ann", "Ann Marie"), "Ann"),
         lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Zed": ()}),

@@ -20,12 +20,12 @@ from ..core.match import (
     Entry,
     EntryKind,
     Format,
-    FormatKind,
     MatchState,
     NextDeal,
     Settings,
     correct,
     deal_index,
+    default_format,
     replay,
 )
 from ..core.names import check_name, check_names
@@ -83,7 +83,7 @@ def new_match(
 ) -> Result:
     names = check_names(players)
     name = name or None  # an empty name is no name; any other text is kept exactly (the CSV escapes it)
-    format = format or Format(FormatKind.DEALS, 3 * len(names))
+    format = format or default_format(len(names), rules)
     probe = Settings(names, rules, format)  # checks the number of players and the format
     if first_dealer is not None and cuts:
         raise RuleError("name the first dealer or give the cut, not both")
@@ -92,7 +92,7 @@ def new_match(
         dealer = probe.seat_of(first_dealer)
     elif cuts:
         rounds = [{probe.seat_of(n): c for n, c in r.items()} for r in cuts]
-        dealer = cut_winner(rounds, len(names), probe.names)
+        dealer = cut_winner(rounds, len(names), probe.names, rules.decks)
     settings = Settings(names, rules, format, dealer)
     with store.write(create=True) as conn:
         match_id = matches.create(conn, settings, name, uuid.uuid4().hex, [dict(r) for r in cuts] or None)

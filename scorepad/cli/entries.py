@@ -50,7 +50,9 @@ def new(
     players: Annotated[
         list[str] | None,
         typer.Option(
-            "--players", "-p", help="Names in clockwise seat order, 3 to 6: Ann,Bob,Cat (or -p Ann -p Bob -p Cat)."
+            "--players",
+            "-p",
+            help="Names in clockwise seat order, 3 to 6 (6 to 10 with --decks 2): Ann,Bob,Cat (or -p Ann -p Bob -p Cat).",
         ),
     ] = None,
     like: Annotated[
@@ -85,6 +87,14 @@ def new(
     ] = None,
     pass_: Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")] = None,
     omnibus: Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            metavar="1|2",
+            help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
+        ),
+    ] = None,
     name: Annotated[str | None, typer.Option("--name", help="A name for the match, e.g. 'Friday night'.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -97,6 +107,7 @@ def new(
       scorepad new -p Ann,Bob,Cat,Dan --first-dealer Cat --until-over 100
       scorepad new -p Ann,Bob,Cat --cut Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D
       scorepad new -p Ann,Bob,Cat,Dan --rules omnibus --omnibus 10D --slam --pass rotate
+      scorepad new -p Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --decks 2
       scorepad new --like 3
     """
     from ..app import entering
@@ -117,7 +128,9 @@ def new(
     if base is None and not players:
         raise typer.BadParameter("name the players, or give --like ID for a rematch", param_hint="'--players' / '-p'")
     if base is None or rules is not None:
-        rule_set = RuleSet.build(rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus)
+        rule_set = RuleSet.build(
+            rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus, decks=decks
+        )
     else:  # the match's own rules, with any option given laid over them
         old = base.rules
         rule_set = RuleSet.build(
@@ -126,6 +139,7 @@ def new(
             slam=old.slam if slam is None else slam,
             pass_rule=pass_ or old.pass_rule,
             omnibus=omnibus or old.omnibus,
+            decks=decks or old.decks,
         )
     if players:
         names = [n.strip() for given in players for n in given.split(",")]

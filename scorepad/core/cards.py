@@ -8,6 +8,7 @@ JSON and CSV (``10H``, ``QS``). Parsing either output gives the card back.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 from functools import total_ordering
 
@@ -107,7 +108,7 @@ ACE_OF_SPADES = Card(14, Suit.SPADES)
 JACK_OF_DIAMONDS = Card(11, Suit.DIAMONDS)
 TEN_OF_DIAMONDS = Card(10, Suit.DIAMONDS)
 
-#: The twos taken out of the deck, in the order they go, as the table grows.
+#: The twos taken out of one deck, in the order they go, as the table grows.
 _REMOVED_BY_PLAYERS = {
     2: (),
     3: (Card(2, Suit.CLUBS),),
@@ -115,17 +116,46 @@ _REMOVED_BY_PLAYERS = {
     5: (Card(2, Suit.CLUBS), Card(2, Suit.DIAMONDS)),
     6: (Card(2, Suit.CLUBS), Card(2, Suit.DIAMONDS), Card(2, Suit.HEARTS), Card(2, Suit.SPADES)),
 }
+#: Two decks lose one copy at a time, lowest first: 2♣ 2♣ 2♦ 2♦ 2♠ 2♠ 2♥ 2♥ 3♣ 3♣ ...
+#: (104 cards: at most 9 go, for 6 to 10 players).
+_TWO_DECK_ORDER = tuple(
+    Card(rank, suit)
+    for rank in RANKS
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+    for _ in range(2)
+)
 
-MIN_DECK_PLAYERS, MAX_DECK_PLAYERS = 2, 6
+MIN_DECK_PLAYERS = 2
+#: The most players one deck, and two decks, are dealt to.
+MAX_DECK_PLAYERS = {1: 6, 2: 10}
+#: Two decks are dealt from this many players on: fewer share one deck.
+TWO_DECKS_FROM = 6
 
 
-def removed_cards(players: int) -> tuple[Card, ...]:
-    """The cards taken out before dealing to that many players."""
-    if players not in _REMOVED_BY_PLAYERS:
-        raise NotationError(f"no deck for {players} players (2 to 6)")
+def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
+    """The cards taken out before dealing to that many players, a card twice if both copies go."""
+    if decks == 2 and TWO_DECKS_FROM <= players <= MAX_DECK_PLAYERS[2]:
+        return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
+    if decks not in MAX_DECK_PLAYERS or players not in _REMOVED_BY_PLAYERS:
+        most = (
+            f"{TWO_DECKS_FROM} to {MAX_DECK_PLAYERS[2]}"
+            if decks == 2
+            else f"{MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS[1]}"
+        )
+        raise NotationError(f"no deck for {players} players ({most} with {_decks(decks)})")
     return _REMOVED_BY_PLAYERS[players]
 
 
-def deck(players: int) -> frozenset[Card]:
-    """The cards dealt to that many players: every player gets the same count."""
-    return FULL_DECK - frozenset(removed_cards(players))
+def _decks(decks: int) -> str:
+    return "one deck" if decks == 1 else f"{decks} decks"
+
+
+def deck(players: int, decks: int = 1) -> Counter[Card]:
+    """The cards dealt to that many players, each with its number of copies: everyone gets the same count.
+
+    A multiset, since two decks hold every card twice; ``deck(...).total()`` is
+    the number of cards, ``card in deck(...)`` whether it is dealt at all.
+    """
+    dealt = Counter(dict.fromkeys(FULL_DECK, decks))
+    dealt.subtract(removed_cards(players, decks))
+    return +dealt  # drops the cards with no copy left

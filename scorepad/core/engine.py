@@ -3,15 +3,21 @@
 ``audit`` returns an ``AuditReport``: a value with the tricks as the engine
 replayed them, the breaches in trick order, and the deal's scores. It never
 raises for a breach; a record of nonsense tricks gives a report full of them.
+
+With two decks a trick may have no winner (every card of the suit led
+cancelled): its cards go to the winner of the next trick that has one, or, if
+none has, to the leader of the last trick.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
-from .cards import FULL_DECK, Card
+from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card
+from .errors import NotationError
 from .record import DealRecord
 from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
@@ -27,17 +33,25 @@ class TrickReport:
     number: int
     leader: str
     cards: tuple[Card, ...]
-    winner: str | None  #: None only for a trick without cards
+    winner: str | None  #: None for a trick without cards, or one nobody won (two decks)
     points: int  #: what the cards in it score, the omnibus bonus included
+    cancelled: tuple[Card, ...] | None = None  #: two decks: the equal cards that cancelled; None with one deck
+    taken_by: str | None = None  #: who took its points: the winner, or for a trick nobody won a later taker
+    taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "number": self.number,
             "leader": self.leader,
             "cards": [card.ascii() for card in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
+        if self.cancelled is not None:  # the one-deck report keeps its shape
+            data["cancelled"] = [card.ascii() for card in self.cancelled]
+            data["taken_with"] = self.taken_with
+            data["taken_by"] = self.taken_by
+        return data
 
 
 @dataclass(frozen=True)
@@ -81,15 +95,21 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     """Replay the record under ``rules`` (else its own, else classic) and report."""
     if rules is None:
         rules = record.rules if record.rules is not None else CLASSIC
-    tricks, breaches = seat_tricks(record)
-    breaches += check_hands(record) + check_play(record, rules, tricks)
+    count = len(record.players)
+    if count > MAX_DECK_PLAYERS[rules.decks]:
+        raise NotationError(f"a deal of {count} players needs two decks: give its rules decks=2")
+    tricks, breaches = seat_tricks(record, rules)
+    breaches += check_hands(record, rules) + check_play(record, rules, tricks)
     # A hand's breach comes before any trick; a renege seen late goes under its discard.
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
     values = _values(rules)
-    reports = tuple(_report(values, trick) for trick in tricks)
-    # A genuine play is a card of the deck played for the first time: as many
-    # of them as the deck has cards means every card was played.
+    # A genuine play is a card of the deck played no more often than the deck
+    # has it: as many of them as the deck has cards means every card was played.
     genuine = sum(play.genuine for trick in tricks for play in trick.plays)
+    complete = genuine == deck_of(rules, count).total()
+    reports = tuple(_report(values, trick) for trick in tricks)
+    if rules.decks_for(count) == 2:
+        reports = _carry(reports, complete)
     return AuditReport(
         players=record.players,
         dealer=record.dealer,
@@ -98,7 +118,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
         breaches=tuple(breaches),
         scores=_scores(record.players, rules, reports, breaches),
         deal_total=rules.deal_total(len(record.players)),
-        complete=genuine == len(deck_of(len(record.players))),
+        complete=complete,
     )
 
 
@@ -111,7 +131,31 @@ def _values(rules: RuleSet) -> dict[Card, int]:
 def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
     cards = tuple(play.card for play in trick.plays)
     # A card outside the full deck (a rank no deck has) scores nothing.
-    return TrickReport(trick.number, trick.leader, cards, trick.winner, sum(values.get(c, 0) for c in cards))
+    points = sum(values.get(c, 0) for c in cards)
+    return TrickReport(trick.number, trick.leader, cards, trick.winner, points, trick.cancelled, trick.winner)
+
+
+def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
+    """Who takes the cards of each two-deck trick nobody won.
+
+    The winner of the next trick that has one; when no later trick has a
+    winner, the leader of the last trick, once the deal is complete (before
+    that the cards are still on the table).
+    """
+    carried = list(tricks)
+    waiting: list[int] = []  # indexes of tricks whose cards lie on the table
+    for index, trick in enumerate(tricks):
+        if trick.winner is None and trick.cards:
+            waiting.append(index)
+        elif trick.winner is not None:
+            for w in waiting:
+                carried[w] = replace(carried[w], taken_by=trick.winner, taken_with=trick.number)
+            waiting = []
+    if waiting and complete:
+        last = tricks[-1]
+        for w in waiting:
+            carried[w] = replace(carried[w], taken_by=last.leader, taken_with=last.number)
+    return tuple(carried)
 
 
 def _first_renege(breaches: Iterable[Breach]) -> Breach | None:
@@ -128,11 +172,11 @@ def _scores(
         outcome = renege_outcome(rules, range(count), players.index(renege.player))
         return {players[seat]: points for seat, points in outcome.scores.items()}
     scores = dict.fromkeys(players, 0)
-    taken: dict[str, set[Card]] = {name: set() for name in players}
+    taken: dict[str, Counter[Card]] = {name: Counter() for name in players}
     for trick in tricks:
-        if trick.winner is not None:
-            scores[trick.winner] += trick.points
-            taken[trick.winner].update(trick.cards)
+        if trick.taken_by is not None:
+            scores[trick.taken_by] += trick.points
+            taken[trick.taken_by].update(trick.cards)
     for name in players:
         slam = slam_score(rules, count, taken[name])
         if slam is not None:

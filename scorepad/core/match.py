@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from .cards import Card, removed_cards
+from .cards import Card
 from .errors import RuleError, UnknownNameError
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
-from .seats import MAX_PLAYERS, MIN_PLAYERS, eldest, next_left, pass_direction, pass_targets
+from .seats import eldest, next_left, pass_direction, pass_targets
 from .standings import add_deal
 
 
@@ -62,6 +62,12 @@ class Format:
         return {"kind": self.kind.value, "value": self.value}
 
 
+def default_format(players: int, rules: RuleSet) -> Format:
+    """Three rounds of deals with one deck; one round with two, whose deals are long (RULES.md)."""
+    rounds = 1 if rules.decks == 2 else 3
+    return Format(FormatKind.DEALS, rounds * players)
+
+
 class EntryKind(enum.Enum):
     DEAL = "deal"
     TIEBREAK = "tiebreak"
@@ -90,8 +96,7 @@ class Settings:
     first_dealer: int = 0
 
     def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise RuleError(f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}")
+        self.rules.check_table(len(self.players))
         self.format.check(len(self.players))
 
     @cached_property
@@ -182,7 +187,7 @@ class MatchState:
             players=players,
             direction=direction,
             pass_to=pass_targets(direction, players),
-            removed=removed_cards(len(players)),
+            removed=self.rules.removed(len(players)),
             deal_total=self.rules.deal_total(len(players)),
             round=round_,
         )

@@ -63,7 +63,7 @@ class DealRecord:
         # Keep the invariants that let every record be written and read back;
         # the engine can then trust the seats and the dealer.
         players = tuple(self.players)
-        check_players(players)
+        check_players(players, self.rules)
         seat = {name.casefold(): name for name in players}
         dealer = _seat(seat, self.dealer)
         hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
@@ -107,10 +107,17 @@ def _written_name(seat: dict[str, str], name: str | None) -> str | None:
     return seat.get(name.casefold(), name)
 
 
-def check_players(players: tuple[str, ...]) -> None:
-    if not MIN_DECK_PLAYERS <= len(players) <= MAX_DECK_PLAYERS:
+def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
+    """2 to 10 players; 2 to 6 when the record's rules say one deck.
+
+    A record without a ``rules:`` line may be audited under a two-deck match's
+    rules, so only the engine knows whether its 7 to 10 players have a deck.
+    """
+    most = MAX_DECK_PLAYERS[rules.decks if rules is not None else 2]
+    if not MIN_DECK_PLAYERS <= len(players) <= most:
         given = f"{len(players)}: {' '.join(players)!r}"
-        raise NotationError(f"a deal has {MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS} players, not {given}")
+        two = f" ({MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS[2]} with decks=2)" if most < MAX_DECK_PLAYERS[2] else ""
+        raise NotationError(f"a deal has {MIN_DECK_PLAYERS} to {most} players{two}, not {given}")
     check_names(players, NotationError)
 
 
@@ -177,19 +184,19 @@ class _Reader:
         for key in ("players", "dealer"):
             if key not in self.keys:
                 raise NotationError(f"line {last_line}: the record has no '{key}:' line")
-        line, value = self.keys["players"]
-        with _at_line(line):
-            players = tuple(_tokens(value))
-            check_players(players)
-        seat = {name.casefold(): name for name in players}
-        line, value = self.keys["dealer"]
-        with _at_line(line):
-            dealer = _seat(seat, _one_name(value, "the dealer"))
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
             with _at_line(line):
                 rules = _rules(value)
+        line, value = self.keys["players"]
+        with _at_line(line):
+            players = tuple(_tokens(value))
+            check_players(players, rules)
+        seat = {name.casefold(): name for name in players}
+        line, value = self.keys["dealer"]
+        with _at_line(line):
+            dealer = _seat(seat, _one_name(value, "the dealer"))
         hands: dict[str, tuple[Card, ...]] = {}
         for line, typed, cards in self.hands:
             with _at_line(line):

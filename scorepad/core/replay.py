@@ -6,24 +6,35 @@ leader or player, a card outside the deck or played twice, a trick of the wrong
 size). ``check_play`` then holds each play against what the player held: the
 recorded hand when there is one, else the cards the record shows them playing
 later, which they must have held all along.
+
+With two decks every card is there twice and two equal cards in one trick
+cancel: neither can win it. A trick whose every card of the suit led is
+cancelled has no winner, and its leader leads again.
 """
 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from .cards import RANKS, Card, Suit, deck
+from .cards import RANKS, Card, Suit
 from .record import DealRecord, Play
 from .rules import HeartsLead, RuleSet
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
-#: The deck for a number of players, built once: ``deck`` makes a new set on every call.
-deck_of = cache(deck)
+
+@cache
+def deck_of(rules: RuleSet, players: int) -> Counter[Card]:
+    """The deck of a deal under the rules, built once: ``deck`` makes a new one on every call.
+
+    Shared by every audit of that table: nobody may change it.
+    """
+    return rules.deck(players)
 
 
 def _of_suit(suit: Suit) -> Callable[[Card], bool]:
@@ -66,7 +77,7 @@ class SeatedPlay(NamedTuple):
     trick: int
     player: str
     card: Card
-    genuine: bool  #: in the deck and played for the first time: proof the player held it
+    genuine: bool  #: in the deck and played no more often than it holds the card: proof the player held it
 
 
 @dataclass(frozen=True)
@@ -74,12 +85,13 @@ class SeatedTrick:
     number: int
     leader: str
     plays: tuple[SeatedPlay, ...]
-    winner: str | None  #: None only for a trick without cards
+    winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
+    cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
 
-def seat_tricks(record: DealRecord) -> tuple[list[SeatedTrick], list[Breach]]:
+def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
     """Give every card its player and find the breaches of the record itself."""
-    seating = _Seating(record)
+    seating = _Seating(record, rules)
     tricks = [seating.seat(number, recorded.plays) for number, recorded in enumerate(record.tricks, 1)]
     return tricks, seating.breaches
 
@@ -87,12 +99,14 @@ def seat_tricks(record: DealRecord) -> tuple[list[SeatedTrick], list[Breach]]:
 class _Seating:
     """Who leads and who plays each card, trick after trick."""
 
-    def __init__(self, record: DealRecord) -> None:
+    def __init__(self, record: DealRecord, rules: RuleSet) -> None:
         self.players = players = record.players
         # The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
-        self.in_deck = deck_of(len(record.players))
+        self.in_deck = deck_of(rules, len(record.players))
+        self.two_decks = rules.decks_for(len(players)) == 2
         self.first_played: dict[Card, tuple[int, str]] = {}
+        self.second_played: dict[Card, tuple[int, str]] = {}  # two decks: the other copy
         self.leader, self.why = record.eldest, f"{record.eldest}, left of the dealer, leads the first trick"
         self.breaches: list[Breach] = []
 
@@ -119,10 +133,16 @@ class _Seating:
             seated.append(SeatedPlay(number, player, card, self._first_time(number, player, card)))
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
-        winner = _winner(seated)
+        if not self.two_decks:
+            winner = _winner(seated)
+            cancelled = None
+        else:
+            winner, cancelled = _cancelling_winner(seated)
+            if winner is None and seated:
+                self.why = f"{self.leader} led trick {number}, which nobody won, and leads again"
         if winner is not None:
             self.leader, self.why = winner, f"{winner} won trick {number} and leads"
-        return SeatedTrick(number, seats[0], tuple(seated), winner)
+        return SeatedTrick(number, seats[0], tuple(seated), winner, cancelled)
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -132,8 +152,9 @@ class _Seating:
         self.breach(number, player, BreachKind.WRONG_PLAYER, f"{card} is written as {name}'s, but {text}")
 
     def _first_time(self, number: int, player: str, card: Card) -> bool:
-        """Whether the card is in the deck and not played before; report it if not."""
-        if card not in self.in_deck:
+        """Whether the card is in the deck and not played as often as it holds it; report it if not."""
+        copies = self.in_deck[card]
+        if not copies:
             text = f"{player} played {card}, which is {_outside_deck(card, len(self.players))}"
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
             return False
@@ -142,9 +163,15 @@ class _Seating:
         earlier, who = first = self.first_played.setdefault(card, now)
         if first is now:
             return True
-        when = "in this trick" if earlier == number else f"in trick {earlier}"
-        who = "they" if who == player else who
-        text = f"{player} played {card}, which {who} already played {when}"
+        if copies == 2:
+            second = self.second_played.setdefault(card, now)
+            if second is now:
+                return True
+            text = f"{player} played {card}, which was already played twice (tricks {earlier} and {second[0]})"
+        else:
+            when = "in this trick" if earlier == number else f"in trick {earlier}"
+            who = "they" if who == player else who
+            text = f"{player} played {card}, which {who} already played {when}"
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
         return False
 
@@ -163,6 +190,21 @@ class _Seating:
 
 def _count(cards: int) -> str:
     return {0: "no cards", 1: "1 card"}.get(cards, f"{cards} cards")
+
+
+def _cancelling_winner(plays: list[SeatedPlay]) -> tuple[str | None, tuple[Card, ...]]:
+    """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
+    counts = Counter(play.card for play in plays)
+    cancelled = tuple(play.card for play in plays if counts[play.card] > 1)
+    if not plays:
+        return None, cancelled
+    led = plays[0].card.suit
+    best: SeatedPlay | None = None
+    for play in plays:
+        card = play.card
+        if card.suit is led and counts[card] == 1 and (best is None or card.rank > best.card.rank):
+            best = play
+    return (best.player if best else None), cancelled
 
 
 def _outside_deck(card: Card, players: int) -> str:
@@ -189,8 +231,8 @@ class _Holdings:
     """What each player is known to hold at a given trick."""
 
     def __init__(self, record: DealRecord, tricks: list[SeatedTrick]) -> None:
-        # Players with a recorded hand: the cards of it not yet played.
-        self.left = {name: set(cards) for name, cards in record.hands.items()}
+        # Players with a recorded hand: the cards of it not yet played (two decks: a card may be there twice).
+        self.left = {name: Counter(cards) for name, cards in record.hands.items()}
         # Everybody: the cards they are seen playing, which they held until then.
         # A card outside the deck or played twice proves nothing.
         self.shown: dict[str, list[SeatedPlay]] = {name: [] for name in record.players}
@@ -217,16 +259,19 @@ class _Holdings:
         hand = self.left.get(play.player)
         if hand is None:
             return True
-        found = play.card in hand
-        hand.discard(play.card)
-        return found
+        if play.card not in hand:
+            return False
+        hand[play.card] -= 1
+        if not hand[play.card]:
+            del hand[play.card]  # so that a card played is no longer among the cards held
+        return True
 
 
-def check_hands(record: DealRecord) -> list[Breach]:
-    """The recorded hands against the deck: sizes, cards outside it, cards held twice."""
+def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
+    """The recorded hands against the deck: sizes, cards outside it, cards held more often than it has them."""
     count = len(record.players)
-    in_deck = deck_of(count)
-    size = len(in_deck) // count
+    in_deck = deck_of(rules, count)
+    size = in_deck.total() // count
     holders: dict[Card, list[str]] = {}
     breaches = []
     for name in record.players:
@@ -241,15 +286,22 @@ def check_hands(record: DealRecord) -> list[Breach]:
                 text = f"{name}'s hand holds {card}, which is {_outside_deck(card, count)}"
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
             holders.setdefault(card, []).append(name)
-    # A card in two hands is a hand with a card too many, so it is a wrong count.
+    # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
     for card, names in holders.items():
-        if len(names) > 1:
+        copies = in_deck[card]
+        if len(names) > max(copies, 1):
             if len(set(names)) == 1:
-                text = f"{names[0]}'s hand holds {card} twice"
-            else:
+                text = f"{names[0]}'s hand holds {card} {_times(len(names))}"
+            elif copies < 2:
                 text = f"{card} is in both {_both(names)} hands"
+            else:
+                text = f"{card} is in {_both(names)} hands, {len(names)} times; the decks hold it twice"
             breaches.append(Breach(None, names[-1], BreachKind.WRONG_COUNT, text))
     return breaches
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
 
 
 def _both(names: list[str]) -> str:

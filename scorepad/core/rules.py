@@ -8,6 +8,7 @@ never typed in, it is the sum of the card values over the deck that was dealt.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -15,11 +16,14 @@ from .cards import (
     ACE_OF_SPADES,
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
+    MAX_DECK_PLAYERS,
     QUEEN_OF_SPADES,
     TEN_OF_DIAMONDS,
+    TWO_DECKS_FROM,
     Card,
     Suit,
     deck,
+    removed_cards,
 )
 from .errors import NotationError, RuleError, UnknownNameError
 
@@ -61,6 +65,8 @@ class Direction(enum.Enum):
 #: The omnibus bonus card is named by its ASCII text in options and JSON.
 OMNIBUS_CARDS = {"JD": JACK_OF_DIAMONDS, "10D": TEN_OF_DIAMONDS, "TD": TEN_OF_DIAMONDS}
 OMNIBUS_BONUS = -10
+#: A match needs three players; two play only tie-break deals.
+MIN_TABLE = 3
 PASS_SIZE = 3
 
 
@@ -73,19 +79,20 @@ class RuleSet:
     slam: bool = False
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
+    decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
 
     @classmethod
     def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
         """The preset's defaults with the given options laid over them.
 
-        Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``; a value of
+        Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``, ``decks``; a value of
         None keeps the preset's default. Raises RuleError for a combination the
         rules refuse.
         """
         preset = parse_preset(preset) if isinstance(preset, str) else preset
         rules = PRESET_DEFAULTS[preset]
         given = {k: v for k, v in options.items() if v is not None}
-        unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus"}
+        unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus", "decks"}
         if unknown:
             raise NotationError(f"unknown rule option: {', '.join(sorted(unknown))}")
         if "hearts" in given:
@@ -101,6 +108,8 @@ class RuleSet:
                 )
             if not isinstance(given["omnibus"], Card):
                 given["omnibus"] = parse_omnibus(given["omnibus"])
+        if "decks" in given:
+            given["decks"] = parse_decks(given["decks"])
         rules = replace(rules, **given)
         if rules.slam and not rules.can_slam:
             raise RuleError(f"{preset.value} has a single penalty card, so there is no slam")
@@ -114,19 +123,47 @@ class RuleSet:
     def queen_may_be_passed(self) -> bool:
         return self.preset is not Preset.DIRTY_LADY
 
+    def decks_for(self, players: int) -> int:
+        """How many decks a deal for that many players uses.
+
+        Two only from six players on: a tie-break deal among fewer tied players
+        of a two-deck match is dealt from one deck (RULES.md).
+        """
+        return 2 if self.decks == 2 and players >= TWO_DECKS_FROM else 1
+
+    def deck(self, players: int) -> Counter[Card]:
+        """The cards dealt to that many players, with their copies."""
+        return deck(players, self.decks_for(players))
+
+    def removed(self, players: int) -> tuple[Card, ...]:
+        """The cards taken out before dealing to that many players, in the order they go."""
+        return removed_cards(players, self.decks_for(players))
+
+    def check_table(self, players: int) -> None:
+        """Refuse a match of that many players under these rules: one deck seats 3 to 6, two 6 to 10."""
+        most = MAX_DECK_PLAYERS[2]
+        if not MIN_TABLE <= players <= most:
+            raise RuleError(
+                f"a match has {MIN_TABLE} to {most} players ({TWO_DECKS_FROM} to {most} with two decks), not {players}"
+            )
+        if self.decks == 2 and players < TWO_DECKS_FROM:
+            raise RuleError(f"two decks are for {TWO_DECKS_FROM} to {most} players, not {players}")
+        if self.decks == 1 and players > MAX_DECK_PLAYERS[1]:
+            raise RuleError(f"{players} players need two decks: give --decks 2 (Cancellation Black Maria)")
+
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
         if card == self.omnibus:
             return OMNIBUS_BONUS
         return _PENALTY_VALUES[self.preset].get(card, 0)
 
-    def penalty_cards(self, players: int) -> frozenset[Card]:
-        """The cards that cost points in a deal for that many players."""
-        return _penalty_cards(self, players)
+    def penalty_cards(self, players: int) -> Counter[Card]:
+        """The cards that cost points in a deal for that many players, with their copies."""
+        return Counter(_penalty_cards(self, players))
 
-    def scoring_cards(self, players: int) -> frozenset[Card]:
-        """Penalty cards and the omnibus bonus card: every card that changes a score."""
-        return _scoring_cards(self, players)
+    def scoring_cards(self, players: int) -> Counter[Card]:
+        """Penalty cards and the omnibus bonus card, with their copies: every card that changes a score."""
+        return Counter(_scoring_cards(self, players))
 
     def penalty_total(self, players: int) -> int:
         """What the penalty cards of the deck add up to: a renege costs this, a slam scores minus this."""
@@ -143,6 +180,7 @@ class RuleSet:
             "slam": self.slam,
             "pass": self.pass_rule.value,
             "omnibus": self.omnibus.ascii() if self.omnibus else None,
+            "decks": self.decks,
         }
 
     @classmethod
@@ -153,6 +191,7 @@ class RuleSet:
             slam=data.get("slam"),
             pass_rule=data.get("pass"),
             omnibus=data.get("omnibus"),
+            decks=data.get("decks"),
         )
 
     def words(self) -> str:
@@ -161,6 +200,8 @@ class RuleSet:
         text += f" pass={self.pass_rule.value}"
         if self.omnibus:
             text += f" omnibus={self.omnibus.ascii()}"
+        if self.decks != 1:
+            text += f" decks={self.decks}"
         return text
 
     @classmethod
@@ -175,7 +216,7 @@ class RuleSet:
             key, sep, value = word.partition("=")
             key = key.lower()
             if not sep or key not in _WORD_KEYS:
-                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=)")
+                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=, decks=)")
             if key == "slam":
                 if value.lower() not in ("on", "off"):
                     raise NotationError(f"slam is on or off, not {value!r}")
@@ -193,10 +234,12 @@ class RuleSet:
             parts.append(f"{self.omnibus} scores {OMNIBUS_BONUS}")
         if not self.queen_may_be_passed:
             parts.append(f"{QUEEN_OF_SPADES} may not be passed")
+        if self.decks == 2:
+            parts.append("two decks, equal cards cancel")
         return ", ".join(parts)
 
 
-_WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus"}
+_WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
 
 
 def _enum_value(kind: type[enum.Enum], value, what: str):
@@ -222,6 +265,14 @@ def parse_omnibus(text: str) -> Card:
     if card is None:
         raise NotationError(f"the omnibus card is JD or 10D, not {text!r}")
     return card
+
+
+def parse_decks(value: object) -> int:
+    """One deck or two: ``1``, ``2`` (as a number or as text)."""
+    text = str(value).strip()
+    if isinstance(value, bool) or text not in ("1", "2"):
+        raise NotationError(f"decks is 1 or 2, not {value!r}")
+    return int(text)
 
 
 def _hearts(value_of_rank) -> dict[Card, int]:
@@ -250,17 +301,18 @@ PRESET_DEFAULTS: dict[Preset, RuleSet] = {
 CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 
 
+# Kept as plain dicts (card -> copies) so the cache hands out nothing mutable to share.
 @cache
-def _penalty_cards(rules: RuleSet, players: int) -> frozenset[Card]:
-    return frozenset(c for c in deck(players) if rules.points(c) > 0)
+def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
+    return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}
 
 
 @cache
-def _scoring_cards(rules: RuleSet, players: int) -> frozenset[Card]:
-    return frozenset(c for c in deck(players) if rules.points(c) != 0)
+def _scoring_cards(rules: RuleSet, players: int) -> dict[Card, int]:
+    return {c: n for c, n in rules.deck(players).items() if rules.points(c) != 0}
 
 
 @cache
 def _total(rules: RuleSet, players: int, penalty_only: bool) -> int:
     cards = _penalty_cards(rules, players) if penalty_only else _scoring_cards(rules, players)
-    return sum(rules.points(c) for c in cards)
+    return sum(rules.points(c) * copies for c, copies in cards.items())

@@ -9,10 +9,11 @@ A renege and, with the slam option, a slam are outcomes of their own.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, deck
+from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
 from .rules import RuleSet
 from .splits import split_possible
@@ -94,10 +95,10 @@ def check_scores(
     _check_cards(rules, players, given, names)
 
     _check_signs(rules, players, points, names)
-    taken = {c for hand in given.values() for c in hand}
-    unassigned = scoring - taken
+    # Multisets: with two decks every card is there twice.
+    unassigned = scoring - Counter(c for hand in given.values() for c in hand)
     if not points and unassigned:
-        nobody = " ".join(str(c) for c in sorted(unassigned))
+        nobody = " ".join(str(c) for c in sorted(unassigned.elements()))
         raise RuleError(f"nobody took {nobody}: list every scoring card of the deal")
     scores = {s: points_of(rules, players, hand) for s, hand in given.items()} | points
 
@@ -111,10 +112,10 @@ def check_scores(
     entered = sum(scores.values())
     if entered != total:
         raise ImpossibleScores(f"the scores add up to {entered}, but this deal's add up to {total}")
-    leftover = [rules.points(c) for c in unassigned]
-    if not split_possible(leftover, [points[s] for s in seats if s in points]):
+    leftover = list(unassigned.elements())
+    if not split_possible(map(rules.points, leftover), [points[s] for s in seats if s in points]):
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
-        why = _why_not(rules, unassigned, {names[s]: points[s] for s in seats if s in points})
+        why = _why_not(rules, leftover, {names[s]: points[s] for s in seats if s in points})
         raise ImpossibleScores(f"no real deal gives {listed}: {why}")
     return Outcome(_ordered(seats, scores), cards=given)
 
@@ -158,18 +159,21 @@ def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int])
 
 
 def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names) -> None:
-    dealt = deck(players)
-    owner: dict[Card, int] = {}
+    dealt = rules.deck(players)
+    owners: dict[Card, list[int]] = {}
     for seat, hand in given.items():
         for c in hand:
             if c not in dealt:
                 raise RuleError(f"{c} is not in the deck with {players} players")
             if rules.points(c) == 0:
                 raise RuleError(f"{c} scores nothing: list only the cards that score ({names[seat]})")
-            if c in owner:
-                who = names[owner[c]] if owner[c] == seat else f"{names[owner[c]]} and {names[seat]}"
-                raise RuleError(f"{c} is given twice ({who})")
-            owner[c] = seat
+            owner = owners.setdefault(c, [])
+            owner.append(seat)
+            if len(owner) > dealt[c]:
+                who = " and ".join(names[s] for s in dict.fromkeys(owner))
+                if dealt[c] == 1:
+                    raise RuleError(f"{c} is given twice ({who})")
+                raise RuleError(f"{c} is given {len(owner)} times ({who}); the deck holds {dealt[c]}")
 
 
 def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
@@ -177,32 +181,34 @@ def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
     penalty = rules.penalty_cards(players)
     total = rules.penalty_total(players)
     bonus = rules.points(rules.omnibus) if rules.omnibus else 0
-    spare = [rules.points(c) for c in unassigned - penalty]  # at most the omnibus card
+    spare = [rules.points(c) for c in (unassigned - penalty).elements()]  # the omnibus card(s), if any
     for seat, hand in given.items():
         score = slam_score(rules, players, hand)
         if score is not None:
             return (seat, score) if split_possible(spare, list(points.values())) else None
-    if penalty & {c for hand in given.values() for c in hand}:
+    if any(c in penalty for hand in given.values() for c in hand):
         return None  # someone entered by cards holds a penalty card: no slam by a points player
     for seat, score in points.items():
         others = [s for s in points if s != seat]
-        for keeps_bonus in (False, True) if spare else (False,):
-            own = bonus if keeps_bonus else 0
-            # The table enters a slam as T or -T; with the bonus too, only as -T + bonus:
+        for kept in range(len(spare) + 1):
+            own = bonus * kept
+            # The table enters a slam as T or -T; with a bonus card too, only as -T + bonus:
             # T + bonus (33 in omnibus) is also what an ordinary deal can give, so it stays one.
-            if score not in ((-total + own,) if keeps_bonus else (total, -total)):
+            if score not in ((-total + own,) if kept else (total, -total)):
                 continue
-            rest = spare[1:] if keeps_bonus else spare
-            if split_possible(rest, [points[s] for s in others]):
+            if split_possible(spare[kept:], [points[s] for s in others]):
                 return seat, -total + own
     return None
 
 
 def slam_score(rules: RuleSet, players: int, taken: Collection[Card]) -> int | None:
     """What taking these cards scores by the slam rule (minus the penalty total, the bonus kept), or None."""
-    if not rules.slam or not rules.penalty_cards(players) <= set(taken):
+    if not rules.slam:
         return None
-    bonus = rules.points(rules.omnibus) if rules.omnibus is not None and rules.omnibus in taken else 0
+    held = Counter(taken)
+    if not rules.penalty_cards(players) <= held:
+        return None
+    bonus = rules.points(rules.omnibus) * held[rules.omnibus] if rules.omnibus is not None else 0
     return bonus - rules.penalty_total(players)
 
 

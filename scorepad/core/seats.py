@@ -13,8 +13,6 @@ from .cards import Card
 from .errors import NotationError, RuleError
 from .rules import Direction, PassRule
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
-
 
 def next_left(seat: int, among: Sequence[int], seats: int) -> int:
     """The first of ``among`` found going clockwise (left) from ``seat``, never seat itself."""
@@ -25,10 +23,11 @@ def next_left(seat: int, among: Sequence[int], seats: int) -> int:
     raise RuleError("no other player to pass the deal to")
 
 
-def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[int, str]) -> int:
+def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[int, str], decks: int = 1) -> int:
     """The first dealer from rounds of cutting: lowest rank deals, ties cut again among themselves.
 
-    Raises RuleError "recut: NAMES" when the last round still ties for lowest.
+    A card may be cut as often as the decks hold it. Raises RuleError
+    "recut: NAMES" when the last round still ties for lowest.
     """
     if not cuts:
         raise RuleError("no cut given")
@@ -39,11 +38,13 @@ def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[in
             given = ", ".join(names[s] for s in sorted(round_))
             which = "the cut" if number == 1 else f"recut {number - 1}"
             raise RuleError(f"{which} must give a card for each of {expected} (got {given or 'none'})")
-        seen: dict[Card, int] = {}
+        seen: dict[Card, list[int]] = {}
         for seat, card in round_.items():
-            if card in seen:
-                raise RuleError(f"{card} is cut twice ({names[seen[card]]} and {names[seat]})")
-            seen[card] = seat
+            cutters = seen.setdefault(card, [])
+            cutters.append(seat)
+            if len(cutters) > decks:
+                who = " and ".join(names[s] for s in cutters)
+                raise RuleError(f"{card} is cut {'twice' if decks == 1 else f'{len(cutters)} times'} ({who})")
         lowest = min(card.rank for card in round_.values())
         cutting = sorted(s for s, card in round_.items() if card.rank == lowest)
         if len(cutting) == 1:

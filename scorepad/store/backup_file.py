@@ -51,20 +51,31 @@ class RulesFile(_Strict):
     slam: bool | None = None
     pass_rule: str | None = Field(default=None, alias="pass")
     omnibus: str | None = None
+    decks: int = 1  # absent in backups written before two decks: one deck
 
     @model_validator(mode="before")
     @classmethod
     def _every_value_text_but_slam(cls, data: Any) -> Any:
-        # As RuleSet.to_json writes them: slam true or false, any other option text or null,
-        # an option of a newer scorepad included (refused here rather than dropped unread).
+        # As RuleSet.to_json writes them: slam true or false, decks a number, any other option
+        # text or null, an option of a newer scorepad included (refused here rather than dropped unread).
         for key, value in data.items() if isinstance(data, dict) else ():
-            if not (isinstance(value, bool) if key == "slam" else isinstance(value, str) or value is None):
+            if not _RULE_VALUE.get(key, _text_or_null)(value):
                 raise ValueError(f".{json.dumps(key)} cannot be {json.dumps(value)[:40]}")
         return data
 
     def to_json(self) -> dict[str, Any]:
         return {"preset": self.preset, "hearts": self.hearts, "slam": self.slam, "pass": self.pass_rule,
-                "omnibus": self.omnibus}  # fmt: skip
+                "omnibus": self.omnibus, "decks": self.decks}  # fmt: skip
+
+
+def _text_or_null(value: Any) -> bool:
+    return isinstance(value, str) or value is None
+
+
+_RULE_VALUE = {
+    "slam": lambda value: isinstance(value, bool),
+    "decks": lambda value: type(value) is int,
+}
 
 
 class FormatFile(_Strict):
