@@ -20,6 +20,11 @@ something. What a planted breach does to the engine's view of the hands:
 - wrong-player: a name before a card is changed; wrong-count: the last card of
   the last trick is left out.
 
+With two decks (6 to 10 players) the players lean towards cancelling: a player
+who may play the twin of a card already in the trick does so four times in five,
+so that many tricks have cancelled cards and some have no winner at all. The
+winner of a trick is worked out here, not by the engine.
+
 ``records()`` is a hypothesis strategy of any record the notation can write,
 legal or not.
 """
@@ -27,18 +32,19 @@ legal or not.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from hypothesis import strategies as st
 
-from scorepad.core.cards import FULL_DECK, QUEEN_OF_SPADES, Card, Suit, deck, removed_cards
+from scorepad.core.cards import FULL_DECK, QUEEN_OF_SPADES, Card, Suit
 from scorepad.core.engine import BreachKind
 from scorepad.core.errors import NotationError
 from scorepad.core.record import DealRecord, RecordedTrick, check_name
 from scorepad.core.rules import PASS_SIZE, PRESET_DEFAULTS, HeartsLead, PassRule, RuleSet
 
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 STRANGER = "Zoe"  #: a name that is no player's
 PLAYED = (BreachKind.RENEGE, BreachKind.HEARTS_LEAD, BreachKind.WRONG_LEADER)
 PLANTABLE = (
@@ -58,6 +64,14 @@ RULE_SETS = (
     RuleSet.build("spot-hearts", hearts="anytime", slam=True),
     RuleSet.build("dirty-lady", slam=False, pass_rule="right"),
 )
+#: The same with two decks: dealt as two decks to 6 to 10 players, as one to fewer.
+TWO_DECK_RULE_SETS = tuple(replace(rules, decks=2) for rules in RULE_SETS)
+
+
+def out_of_deck(players: int, rules: RuleSet) -> list[Card]:
+    """The cards of which no copy is dealt to that many players."""
+    dealt = rules.deck(players)
+    return sorted(set(rules.removed(players)) - set(dealt))
 
 
 @dataclass(frozen=True)
@@ -86,7 +100,7 @@ def random_deal(
     """A random legal deal with every hand and name, or with one breach planted."""
     if plant is BreachKind.HEARTS_LEAD and rules.hearts is HeartsLead.ANYTIME:
         raise ValueError("hearts may be led at any time: there is no wrong heart lead")
-    if plant is BreachKind.NOT_IN_DECK and not removed_cards(players):
+    if plant is BreachKind.NOT_IN_DECK and not out_of_deck(players, rules):
         raise ValueError(f"no card is out of the deck for {players} players")
     for _ in range(200):
         try:
@@ -114,6 +128,7 @@ def shown_later(record: DealRecord, player: str, trick: int, wanted: Callable[[C
 class _Deal:
     def __init__(self, count: int, rules: RuleSet, rng: random.Random, plant: BreachKind | None) -> None:
         self.rules, self.rng, self.plant = rules, rng, plant
+        self.two_decks = rules.decks_for(count) == 2
         self.players = NAMES[:count]
         self.dealer = rng.choice(self.players)
         self.hands = self._deal_and_pass()
@@ -122,7 +137,7 @@ class _Deal:
 
     def _deal_and_pass(self) -> dict[str, list[Card]]:
         count = len(self.players)
-        cards = sorted(deck(count))  # sorted: set order changes between runs
+        cards = sorted(self.rules.deck(count).elements())  # sorted: set order changes between runs
         self.rng.shuffle(cards)
         size = len(cards) // count
         hands = {name: sorted(cards[i * size : (i + 1) * size]) for i, name in enumerate(self.players)}
@@ -132,9 +147,11 @@ class _Deal:
             for name in self.players:
                 free = [c for c in hands[name] if self.rules.queen_may_be_passed or c != QUEEN_OF_SPADES]
                 passed[name] = self.rng.sample(free, PASS_SIZE)
+            for name in self.players:
+                for c in passed[name]:
+                    hands[name].remove(c)  # one copy: with two decks a hand may hold the other
             for i, name in enumerate(self.players):
                 receiver = self.players[(i + shift) % count]
-                hands[name] = [c for c in hands[name] if c not in passed[name]]
                 hands[receiver] = hands[receiver] + passed[name]
         return {name: sorted(hand) for name, hand in hands.items()}
 
@@ -164,7 +181,7 @@ class _Deal:
             start = self.players.index(leader)
             for name in self.players[start:] + self.players[:start]:
                 led = trick.plays[0][1].suit if trick.plays else None
-                card = self._choose(number, name, held[name], led, broken, due)
+                card = self._choose(number, name, held[name], led, broken, due, trick)
                 only_hearts = all(c.suit is Suit.HEARTS for c in held[name])
                 held[name].remove(card)
                 trick.plays.append((name, card))
@@ -173,12 +190,14 @@ class _Deal:
                 if card.suit is Suit.HEARTS and (only_hearts if led is None else led is not Suit.HEARTS):
                     broken = True
             tricks.append(trick)
-            leader = _winner(trick.plays)
+            leader = _winner(trick.plays, self.two_decks) or leader  # nobody won: the leader leads again
         if self.plant in PLAYED and self.planted is None:
             raise _NoSpot
         return tricks
 
-    def _choose(self, number: int, name: str, hand: list[Card], led: Suit | None, broken: bool, due: bool) -> Card:
+    def _choose(
+        self, number: int, name: str, hand: list[Card], led: Suit | None, broken: bool, due: bool, trick: _Trick
+    ) -> Card:
         due = due and self.planted is None
         hearts = [c for c in hand if c.suit is Suit.HEARTS]
         others = [c for c in hand if c.suit is not Suit.HEARTS]
@@ -191,7 +210,13 @@ class _Deal:
         if due and self.plant is BreachKind.RENEGE and follow and len(follow) < len(hand):
             self.planted = Planted(number, name, self.plant)
             return self.rng.choice([c for c in hand if c.suit is not led])
-        return self.rng.choice(follow or hand)
+        allowed = follow or hand
+        if self.two_decks and self.rng.random() < 0.8:
+            on_table = {c for _, c in trick.plays}
+            twins = [c for c in allowed if c in on_table]
+            if twins:
+                return self.rng.choice(twins)
+        return self.rng.choice(allowed)
 
     def record(self) -> tuple[DealRecord, Planted | None]:
         plays = [list(t.plays) for t in self.tricks]
@@ -228,15 +253,24 @@ class _Deal:
         return self.rng.choice(spots)
 
     def _replace_card(self, plays: list[list[tuple[str, Card]]]) -> None:
+        dealt = self.rules.deck(len(self.players))
+
         def stand_ins(number: int, card: Card) -> list[Card]:
-            if card == (best := _winning_card(self.tricks[number - 1].plays)):
-                return []
+            trick = [c for _, c in self.tricks[number - 1].plays]
+            best = _winning_card(self.tricks[number - 1].plays, self.two_decks)
+            if best is None or card == best or trick.count(card) > 1:
+                return []  # changing it could change the winner, or undo a cancelling pair
             if self.plant is BreachKind.NOT_IN_DECK:
-                pool = removed_cards(len(self.players))
-            else:
-                pool = [c for t in self.tricks[: number - 1] for _, c in t.plays]
-            # Same suit, and no higher than the winner in its suit: the trick stays as it was.
-            return [c for c in pool if c.suit is card.suit and (c.suit is not best.suit or c.rank < best.rank)]
+                pool = out_of_deck(len(self.players), self.rules)
+            else:  # a card whose every copy was played before this trick
+                before = Counter(c for t in self.tricks[: number - 1] for _, c in t.plays)
+                pool = [c for c in before if before[c] == dealt[c]]
+            # Same suit, no higher than the winner in its suit, and no twin in the trick: it stays as it was.
+            return [
+                c
+                for c in pool
+                if c.suit is card.suit and (c.suit is not best.suit or c.rank < best.rank) and c not in trick
+            ]
 
         def fits(number: int, i: int, name: str, card: Card) -> bool:
             return bool(stand_ins(number, card)) and self._harmless(name, card, number)
@@ -247,10 +281,12 @@ class _Deal:
         self.planted = Planted(number, name, self.plant)
 
     def _swap_in_hands(self, hands: dict[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
-        number, position = self._spot(lambda number, i, name, card: True)
+        # A card the player holds twice would be missing from the hand only at its second play.
+        number, position = self._spot(lambda number, i, name, card: hands[name].count(card) == 1)
         name, card = self.tricks[number - 1].plays[position]
         strangers = [(other, c) for other in self.players if other != name for c in hands[other]]
-        strangers = [(other, c) for other, c in strangers if self._harmless(name, c, 0)]
+        # Not the other copy of the card itself (two decks): the hand would still hold it.
+        strangers = [(other, c) for other, c in strangers if c != card and self._harmless(name, c, 0)]
         if not strangers:
             raise _NoSpot
         other, stranger = self.rng.choice(strangers)
@@ -272,14 +308,17 @@ class _Deal:
         return True
 
 
-def _winning_card(plays: list[tuple[str, Card]]) -> Card:
+def _winning_card(plays: list[tuple[str, Card]], two_decks: bool) -> Card | None:
+    """The highest card of the suit led; with two decks, of those not there twice (None if every one is)."""
     led = plays[0][1].suit
-    return max((c for _, c in plays if c.suit is led), key=lambda c: c.rank)
+    counts = Counter(c for _, c in plays)
+    able = [c for _, c in plays if c.suit is led and not (two_decks and counts[c] > 1)]
+    return max(able, key=lambda c: c.rank, default=None)
 
 
-def _winner(plays: list[tuple[str, Card]]) -> str:
-    best = _winning_card(plays)
-    return next(name for name, card in plays if card == best)
+def _winner(plays: list[tuple[str, Card]], two_decks: bool) -> str | None:
+    best = _winning_card(plays, two_decks)
+    return next(name for name, card in plays if card == best) if best else None
 
 
 def _is_name(text: str) -> bool:
@@ -297,8 +336,9 @@ any_card = st.sampled_from(sorted(FULL_DECK))
 @st.composite
 def records(draw) -> DealRecord:
     """Any record the notation can write: odd names, cards outside the deck, tricks of any size."""
-    players = draw(st.lists(names, min_size=2, max_size=6, unique_by=str.casefold))
-    rules = draw(st.none() | st.sampled_from(RULE_SETS))
+    rules = draw(st.none() | st.sampled_from(RULE_SETS + TWO_DECK_RULE_SETS))
+    most = 10 if rules is not None and rules.decks == 2 else 6
+    players = draw(st.lists(names, min_size=2, max_size=most, unique_by=str.casefold))
     hands = draw(st.dictionaries(st.sampled_from(players), st.lists(any_card, max_size=20).map(tuple)))
     play = st.tuples(st.none() | st.sampled_from(players) | names, any_card)
     lines = draw(st.lists(st.tuples(st.lists(play, max_size=7), st.booleans()), max_size=8))

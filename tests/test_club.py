@@ -93,7 +93,7 @@ def test_stats_never_mix_presets(cli, season):
     assert (spot["Ann"]["deals"], spot["Ann"]["points"], spot["Ann"]["queen_of_spades"]) == (1, 25, 1)
     assert (spot["Bob"]["king_of_spades"], spot["Bob"]["ace_of_spades"], spot["Cat"]["points"]) == (1, 1, 104)
     assert (spot["Ann"]["matches"], spot["Ann"]["finished"], spot["Ann"]["wins"]) == (1, 0, 0)
-    nothing = {"preset": "dirty-lady", "since": None, "until": None, "players": []}
+    nothing = {"preset": "dirty-lady", "decks": 1, "since": None, "until": None, "players": []}
     assert cli.json("stats", "--preset", "dirty-lady") == nothing
 
 

@@ -12,8 +12,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.cards import Card
-from ..core.engine import AuditReport, audit
+from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import RuleError, ScorepadError
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
@@ -159,8 +158,5 @@ def _entered(report: AuditReport) -> Entered:
             " can be entered"
         )
     # Cards rather than points, so the store keeps who took which penalty card.
-    taken: dict[str, list[Card]] = {name: [] for name in report.players}
-    for trick in report.tricks:
-        if trick.winner is not None:
-            taken[trick.winner] += [card for card in trick.cards if report.rules.points(card)]
-    return {name: tuple(cards) for name, cards in taken.items()}
+    taken = taken_cards(report.players, report.tricks)
+    return {name: tuple(card for card in cards if report.rules.points(card)) for name, cards in taken.items()}

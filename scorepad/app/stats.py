@@ -1,8 +1,9 @@
-"""Player statistics across the matches of one preset.
+"""Player statistics across the matches of one preset and number of decks.
 
 A player is a name, ignoring case, across matches. Only matches of one preset
-are counted together: a point means something else under spot-hearts than under
-classic, so averages over both would mislead.
+and one number of decks are counted together: a point means something else
+under spot-hearts than under classic, and a two-deck deal shares out 86 points
+where one deck shares 43, so averages over both would mislead.
 
 What counts:
 
@@ -12,7 +13,7 @@ What counts:
 - ``deals`` and ``points``: the scored deals of the match proper. A tie-break
   deal only decides the winner (its points never enter a total), so it counts
   for none of the figures here.
-- The cards: how often the player took the Q♠, K♠ and A♠, counted only over
+- The cards: how often the player took the Q♠, K♠ and A♠ (each copy, with two decks), counted only over
   the deals where that player's cards were entered (``deals_with_cards``); a
   card that scores nothing under the preset cannot be entered, so its count is
   None.
@@ -25,6 +26,7 @@ What counts:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
 from ..core.match import EntryKind
-from ..core.rules import Preset
+from ..core.rules import RuleSet
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -60,8 +62,10 @@ class PlayerStats:
         return round(self.points / self.deals, 2) if self.deals else None
 
 
-def tally(preset: Preset, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal]) -> list[PlayerStats]:
-    """Each player's figures, lowest average first, from what ``store.history`` reads for the club.
+def tally(rules: RuleSet, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal]) -> list[PlayerStats]:
+    """Each player's figures in the matches of the rules' preset and decks, lowest average first.
+
+    The matches and deals are what ``store.history`` reads for the club.
 
     ``matches`` come in creation order, so a player renamed in case only
     (``ann`` then ``Ann``) is shown as most recently spelt.
@@ -69,7 +73,7 @@ def tally(preset: Preset, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
     players: dict[str, PlayerStats] = {}
     chosen: dict[int, list[PlayerStats]] = {}  #: the players of each match counted, in seat order
     for match in matches:
-        if match.rules.preset is not preset:
+        if match.rules.preset is not rules.preset or match.rules.decks != rules.decks:
             continue
         who = []
         for seat, name in enumerate(match.players):
@@ -96,7 +100,7 @@ def _count_deal(deal: ClubDeal, who: list[PlayerStats]) -> None:
     outcome = deal.entry.outcome
     assert outcome is not None  # a scored deal
     scores = outcome.scores
-    cards: dict[int, set[Card]] = {seat: set(hand) for seat, hand in outcome.cards.items()}
+    cards: dict[int, Counter[Card]] = {seat: Counter(hand) for seat, hand in outcome.cards.items()}
     for seat, player in enumerate(who):
         points = scores.get(seat, 0)
         player.deals += 1
@@ -106,7 +110,7 @@ def _count_deal(deal: ClubDeal, who: list[PlayerStats]) -> None:
         if seat in cards:
             player.deals_with_cards += 1
             for key, card in TRACKED.items():
-                player.taken[key] += card in cards[seat]
+                player.taken[key] += cards[seat][card]
 
 
 def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str | None]:
@@ -117,15 +121,15 @@ def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str
 
 
 def player_stats(
-    store: Store, preset: Preset, since: date | None = None, until: date | None = None
+    store: Store, rules: RuleSet, since: date | None = None, until: date | None = None
 ) -> list[PlayerStats]:
-    """Read the store once and tally every player of the preset's matches in the dates given."""
+    """Read the store once and tally every player of the matches of the rules' preset and decks in the dates given."""
     from ..store import history
     from ..store.db import NoStoreYet
 
     low, high = date_bounds(since, until)
     try:
         with store.read() as conn:
-            return tally(preset, history.club_matches(conn, low, high), history.club_deals(conn, low, high))
+            return tally(rules, history.club_matches(conn, low, high), history.club_deals(conn, low, high))
     except NoStoreYet:  # nothing played yet: no figures, not an error
         return []

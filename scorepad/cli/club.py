@@ -30,11 +30,14 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 
 def stats(
     preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
+    decks: Annotated[
+        int, typer.Option("--decks", metavar="1|2", help="Count the matches played with this many decks only.")
+    ] = 1,
     since: Annotated[date | None, _date_option("--since", "on or after")] = None,
     until: Annotated[date | None, _date_option("--until", "on or before")] = None,
     as_json: ListJson = False,
 ) -> None:
-    """Each player's figures over the matches of one preset, lowest average per deal first.
+    """Each player's figures over the matches of one preset and number of decks, lowest average per deal first.
 
     A player is a name, ignoring case. Points and deals count the scored deals
     of every match, finished, abandoned or still being played; tie-break deals
@@ -47,19 +50,21 @@ def stats(
       scorepad stats
       scorepad stats --preset spot-hearts --since 2026-09-01
       scorepad stats --since 2026-11-01 --until 2026-11-30 --json
+      scorepad stats --decks 2
     """
     from ..app.stats import player_stats
     from ..core.rules import RuleSet
 
-    players = player_stats(open_store(), preset, since, until)
-    rules = RuleSet.build(preset)
+    rules = RuleSet.build(preset, decks=decks)
+    players = player_stats(open_store(), rules, since, until)
     if as_json:
         from ..present.json_shapes import stats_json
 
-        print_json(stats_json(preset, since, until, players))
+        print_json(stats_json(rules, since, until, players))
         return
     if not players:
-        console().print(f"No {preset.value} match in the store" + (" in those dates." if since or until else "."))
+        which = f"{preset.value}{' two-deck' if rules.decks == 2 else ''}"
+        console().print(f"No {which} match in the store" + (" in those dates." if since or until else "."))
         return
     from ..present.club import stats_table
 

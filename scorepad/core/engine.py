@@ -11,7 +11,6 @@ none has, to the leader of the last trick.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -23,7 +22,7 @@ from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, de
 from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
-__all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit"]
+__all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit", "taken_cards"]
 
 
 @dataclass(frozen=True)
@@ -158,6 +157,15 @@ def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport
     return tuple(carried)
 
 
+def taken_cards(players: tuple[str, ...], tricks: Iterable[TrickReport]) -> dict[str, list[Card]]:
+    """The cards each player took: their tricks', and with two decks those of tricks nobody won that they took later."""
+    taken: dict[str, list[Card]] = {name: [] for name in players}
+    for trick in tricks:
+        if trick.taken_by is not None:
+            taken[trick.taken_by] += trick.cards
+    return taken
+
+
 def _first_renege(breaches: Iterable[Breach]) -> Breach | None:
     return next((b for b in breaches if b.kind is BreachKind.RENEGE), None)
 
@@ -172,13 +180,11 @@ def _scores(
         outcome = renege_outcome(rules, range(count), players.index(renege.player))
         return {players[seat]: points for seat, points in outcome.scores.items()}
     scores = dict.fromkeys(players, 0)
-    taken: dict[str, Counter[Card]] = {name: Counter() for name in players}
     for trick in tricks:
         if trick.taken_by is not None:
             scores[trick.taken_by] += trick.points
-            taken[trick.taken_by].update(trick.cards)
-    for name in players:
-        slam = slam_score(rules, count, taken[name])
+    for name, cards in taken_cards(players, tricks).items():
+        slam = slam_score(rules, count, cards)
         if slam is not None:
             scores[name] = slam
     return scores

@@ -130,6 +130,8 @@ class NextDeal:
     removed: tuple[Card, ...]
     deal_total: int
     round: int | None = None  #: the tie-break round, 1 for the first
+    decks: int = 1  #: 2 only from six players of a two-deck match
+    cards_each: int = 0
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,8 @@ class MatchState:
             removed=self.rules.removed(len(players)),
             deal_total=self.rules.deal_total(len(players)),
             round=round_,
+            decks=self.rules.decks_for(len(players)),
+            cards_each=self.rules.deck(len(players)).total() // len(players),
         )
 
     def _due(self) -> NextDeal:

@@ -8,10 +8,11 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import ascii_suits, deck
+from ..core.cards import ascii_suits
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
+    from ..core.engine import TrickReport
 
 _COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
     ("Trick", "right"),
@@ -20,6 +21,15 @@ _COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
     ("Winner", "left"),
     ("Points", "right"),
 )
+
+
+def _won(trick: TrickReport) -> str:
+    """The winner; for a trick nobody won (every card of the suit led cancelled), who took it later."""
+    if trick.winner is not None or not trick.cards:
+        return trick.winner or "-"
+    if trick.taken_by is None:
+        return "nobody (cards on the table)"
+    return f"nobody; {trick.taken_by} took it with trick {trick.taken_with}"
 
 
 def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
@@ -39,7 +49,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         table.add_column(column, justify=justify)
     for trick in report.tricks:
         cards = " ".join(card.text(ascii) for card in trick.cards)
-        table.add_row(str(trick.number), text(trick.leader), text(cards), text(trick.winner or "-"), str(trick.points))
+        table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
     parts.append(table)
 
     scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
@@ -52,7 +62,8 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         parts.append(text("Complete: every card played."))
     else:
         played = sum(len(trick.cards) for trick in report.tricks)
-        parts.append(text(f"Incomplete: {played} of {len(deck(len(report.players)))} cards played."))
+        dealt = report.rules.deck(len(report.players)).total()
+        parts.append(text(f"Incomplete: {played} of {dealt} cards played."))
     if report.legal:
         parts.append(text("No rule broken."))
     else:

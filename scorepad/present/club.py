@@ -33,7 +33,8 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
         table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
     cards_shown = ", ".join(heads[5:-1])
     key = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
-    return Group(Text(f"Players, {rules.preset.value} matches", style="italic"), table, Text(key, style="dim"))
+    decks = ", two decks" if rules.decks == 2 else ""
+    return Group(Text(f"Players, {rules.preset.value} matches{decks}", style="italic"), table, Text(key, style="dim"))
 
 
 def _cell(value: object) -> str:

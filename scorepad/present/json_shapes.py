@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
     from ..app.stats import PlayerStats
-    from ..core.rules import Preset, RuleSet
+    from ..core.rules import RuleSet
 
 
 def status_json(result: Result) -> dict:
@@ -135,13 +135,11 @@ def player_stats_json(player: PlayerStats, rules: RuleSet) -> dict[str, Any]:
 
 
 def stats_json(
-    preset: Preset, since: date | None, until: date | None, players: Sequence[PlayerStats]
+    rules: RuleSet, since: date | None, until: date | None, players: Sequence[PlayerStats]
 ) -> dict[str, Any]:
-    from ..core.rules import RuleSet
-
-    rules = RuleSet.build(preset)
     return {
-        "preset": preset.value,
+        "preset": rules.preset.value,
+        "decks": rules.decks,
         "since": since.isoformat() if since else None,
         "until": until.isoformat() if until else None,
         "players": [player_stats_json(p, rules) for p in players],

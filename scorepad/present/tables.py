@@ -11,7 +11,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import deck
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
@@ -58,9 +57,10 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
     else:
         lines = [f"Deal {deal.number}{_of(state)}:"]
     lines.append(f"  {players[deal.dealer]} deals; {players[deal.eldest]} (eldest) leads the first trick.")
+    if deal.decks == 2:
+        lines.append("  Two decks shuffled together; two equal cards in a trick cancel.")
     removed = cards_text(deal.removed, ascii) if deal.removed else "nothing (full deck)"
-    size = len(deck(len(deal.players))) // len(deal.players)
-    lines.append(f"  Take out {removed}: {size} cards each. The scores add up to {deal.deal_total}.")
+    lines.append(f"  Take out {removed}: {deal.cards_each} cards each. The scores add up to {deal.deal_total}.")
     if deal.direction is Direction.NONE:
         lines.append("  No passing this deal.")
     else:
