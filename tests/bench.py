@@ -50,14 +50,18 @@ def play(folder: Path) -> Figure:
     return Figure("play from a pipe, per deal  vs  one durable SQLite commit", net, floor, budget=5.0)
 
 
-def audit(folder: Path) -> Figure:
-    records = folder / "records"
-    records.mkdir()
-    paths = bench_audit.write_records(records, 2000)
-    return compare(
-        "audit --json of 2,000 records  vs  import typer, rich; read and split",
-        [*SCOREPAD, "audit", "--json", *paths], [*PYTHON, "-c", bench_audit.FLOOR, *paths], runs=5,
-    )  # fmt: skip
+def audit(folder: Path) -> list[Figure]:
+    """One deck and two: each against the floor of reading and splitting the same files."""
+    figures = []
+    for decks, what in ((1, "records"), (2, "two-deck records")):
+        records = folder / f"records-{decks}"
+        records.mkdir()
+        paths = bench_audit.write_records(records, 2000, decks=decks)
+        figures.append(compare(
+            f"audit --json of 2,000 {what}  vs  import typer, rich; read and split",
+            [*SCOREPAD, "audit", "--json", *paths], [*PYTHON, "-c", bench_audit.FLOOR, *paths], runs=5,
+        ))  # fmt: skip
+    return figures
 
 
 def export(folder: Path) -> Figure:
@@ -105,15 +109,14 @@ def main() -> int:
             "startup": lambda: figures.extend(startup(folder)),
             "status": lambda: figures.append(status(folder)),
             "play": lambda: figures.append(play(folder)),
-            "audit": lambda: figures.append(audit(folder)),
+            "audit": lambda: figures.extend(audit(folder)),
             "export": lambda: figures.append(export(folder)),
         }
         for name, part in parts.items():
             if name not in args.skip:
                 part()
-                print(
-                    figures[-1].line() if name != "startup" else "\n".join(f.line() for f in figures[-3:]), flush=True
-                )
+                shown = {"startup": 3, "audit": 2}.get(name, 1)
+                print("\n".join(f.line() for f in figures[-shown:]), flush=True)
         if "growth" not in args.skip:
             print("\nhow the cost grows (median of 3 runs each):")
             print("\n".join(growth(folder)))

@@ -3,7 +3,8 @@
 Run from the repository: ``python -m tests.bench_audit [--records 2000] [--repeat 5] [--dir PATH] [--profile]``.
 Not collected by pytest (no ``test_`` prefix).
 
-The records are random complete deals from tests/dealgen.py, 3 to 6 players,
+The records are random complete deals from tests/dealgen.py, 3 to 6 players
+(``--decks 2``: 6 to 10 players with two decks, full of cancelled cards),
 under every preset, written as people type them: a third with every hand and
 name, a third with names only, a third bare cards. The floor is a process that
 imports typer and rich and reads the same files and splits them into lines:
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 from scorepad.core.record import write_record
-from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
+from tests.dealgen import RULE_SETS, TWO_DECK_RULE_SETS, random_deal, without_hands, without_names
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
 FLOOR = """\
@@ -37,11 +38,12 @@ for path in sys.argv[1:]:
 """
 
 
-def write_records(folder: Path, count: int, seed: int = 2026) -> list[str]:
+def write_records(folder: Path, count: int, seed: int = 2026, decks: int = 1) -> list[str]:
     rng = random.Random(seed)
+    low, high, rule_sets = (6, 10, TWO_DECK_RULE_SETS) if decks == 2 else (3, 6, RULE_SETS)
     paths = []
     for n in range(count):
-        record, _ = random_deal(rng.randint(3, 6), rng.choice(RULE_SETS), rng)
+        record, _ = random_deal(rng.randint(low, high), rng.choice(rule_sets), rng)
         if n % 3:
             record = without_hands(record)
         if n % 3 == 2:
@@ -74,6 +76,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--decks", type=int, choices=(1, 2), default=1, help="records of one deck, or of two")
     parser.add_argument("--dir", type=Path, help="write the records here (default: a temporary folder)")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of one audit run")
     args = parser.parse_args()
@@ -81,7 +84,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.dir or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        paths = write_records(folder, args.records)
+        paths = write_records(folder, args.records, decks=args.decks)
         audit_cmd = [str(SCOREPAD), "audit", "--json", *paths]
         floor_cmd = [sys.executable, "-c", FLOOR, *paths]
         seconds(audit_cmd)  # warm the file cache and the bytecode once

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import NotationError
@@ -61,6 +61,15 @@ class Card:
 
     rank: int
     suit: Suit
+    # Cards are hashed millions of times in an audit (every play is a dict key):
+    # the hash is worked out once, not from a tuple and the suit's enum each time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:
