@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorepad.cli.main import app
 from scorepad.core.cards import card, cards, deck, removed_cards
 from scorepad.core.engine import BreachKind, audit
 from scorepad.core.errors import NotationError, RuleError
@@ -515,3 +516,29 @@ def test_fold_and_strict_replay_agree_on_two_deck_matches():
         entries.append(entry)
         state = state.apply(entry)
     assert fold(settings_, entries, strict=True) == state
+
+
+def test_a_rematch_keeps_two_decks(cli):
+    new(cli, "--players", SEVEN, "--decks", "2")
+    new(cli, "--like", "1")
+    data = status(cli, "--match", "2")
+    assert data["rules"]["decks"] == 2 and data["format"]["value"] == 7 and data["dealer"] == "Bob"
+
+
+def test_play_from_a_pipe_takes_a_card_twice(cli):
+    new(cli, "--players", "Ann,Bob,Cat,Dan,Eve,Fay", "--decks", "2")
+    lines = "Ann=QS,QS Bob=? Cat=0 Dan=0 Eve=0 Fay=0\nAnn=QS,QS,QS Bob=? Cat=0 Dan=0 Eve=0 Fay=0\nquit\n"
+    result = cli.runner.invoke(app, ["play"], input=lines)
+    assert result.exit_code == 1  # one line was refused
+    assert "line 2:" in result.stderr and "given 3 times" in result.stderr
+    assert cli.json("history")["deals"][0]["scores"]["Bob"] == 60
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_two_deck_records_are_written_and_read_back_the_same(seed):
+    rng = random.Random(seed)
+    record, _ = random_deal(rng.randint(6, 10), rng.choice(TWO_DECK_RULE_SETS), rng)
+    for shown in (record, without_hands(record), without_names(record)):
+        for ascii in (True, False):
+            assert parse_record(write_record(shown, ascii=ascii)) == shown
