@@ -78,7 +78,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         passed = passed and audited.passed
         if audited.error is not None:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write(f"{audited.name}: {audited.error}\n")
+            sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
         if listing:
             # Each report goes out as soon as it is made, one per line: a batch of
             # thousands is never held whole, and the C encoder does the work.
