@@ -371,3 +371,13 @@ def test_every_problem_of_a_typed_record_is_reported_and_nothing_is_recorded(cli
         f"{bad}: line 5: trick 3: not a card: 'J*' (write e.g. QS, Q♠, 10H or TH)",
     ]
     assert entry_cards(store_path) == before
+
+
+def test_a_table_with_no_deck_is_one_file_refused_in_a_batch(cli, tmp_path):
+    good = save(tmp_path, "good.txt", dealt(4, "Ann", seed=5)[0])
+    seven = tmp_path / "seven.txt"
+    seven.write_text("players: A B C D E F G\ndealer: G\n1. 3C 4C 5C 6C 7C 8C 9C\n")
+    result = cli("audit", seven, good, "--json", code=1)
+    assert result.stderr == f"{seven}: a deal of 7 players needs two decks: give its rules decks=2\n"
+    reports = json.loads(result.stdout)
+    assert reports[0]["file"] == str(seven) and reports[1]["complete"]

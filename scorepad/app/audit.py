@@ -87,13 +87,14 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
         record = parse_record(read_text(source))
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(f"the record's rules ({record.rules.words()}) are not match {match_id}'s ({rules.words()})")
+        report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
     except OSError as error:
         return Audited(source, error=f"cannot read it: {error.strerror or error}")
     except RecordErrors as error:
         return Audited(source, error=str(error), problems=tuple(error.problems))
     except ScorepadError as error:
         return Audited(source, error=str(error))
-    return Audited(source, record, audit(record, rules))
+    return Audited(source, record, report)
 
 
 def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:

@@ -21,7 +21,12 @@ def rules(
         Preset | None, typer.Option("--preset", "--rules", help="The rules of this preset instead of a match's.")
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", metavar="N", help="With --preset: the number of players, 3 to 10.")
+        int | None,
+        typer.Option(
+            "--players",
+            metavar="N",
+            help="The rules at a table of N players, 3 to 10, with the preset and options given (default: classic).",
+        ),
     ] = None,
     hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="As new --hearts.")] = None,
     slam: Annotated[bool | None, typer.Option("--slam/--no-slam", help="As new --slam.")] = None,
