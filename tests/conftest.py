@@ -18,6 +18,13 @@ from scorepad.cli.main import app
 typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
+def pytest_configure(config):
+    """Compile the message catalogs into the source tree, as the package build does for the wheel."""
+    from tools.catalogs import compile_all
+
+    compile_all()
+
+
 @pytest.fixture(autouse=True)
 def store_path(tmp_path, monkeypatch):
     """Point SCOREPAD_DB at a fresh file, as a user's environment variable would."""

@@ -8,6 +8,7 @@ import typer
 
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
+from .helptext import TranslatedCommand
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -122,4 +123,4 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Deal records")(refusals(audit))
+    app.command(cls=TranslatedCommand, rich_help_panel="Deal records")(refusals(audit))

@@ -9,6 +9,7 @@ import typer
 from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
 
 
 def _parse_date(text: str) -> date:
@@ -148,4 +149,4 @@ def report(
 
 def register(app: typer.Typer) -> None:
     for command in (stats, ratings, chart, report):
-        app.command(rich_help_panel="The club")(refusals(command))
+        app.command(cls=TranslatedCommand, rich_help_panel="The club")(refusals(command))

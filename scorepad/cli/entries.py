@@ -7,6 +7,7 @@ import typer
 from ..core.rules import HeartsLead, PassRule, Preset
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
+from .helptext import TranslatedCommand
 
 if TYPE_CHECKING:
     from ..app.results import Result
@@ -291,4 +292,4 @@ def register(app: typer.Typer) -> None:
     scores = {"ignore_unknown_options": True}
     for command in (new, deal, misdeal, undo, fix, abandon, rename):
         settings = scores if command in (deal, fix) else {}
-        app.command(rich_help_panel="At the table", context_settings=settings)(refusals(command))
+        app.command(cls=TranslatedCommand, rich_help_panel="At the table", context_settings=settings)(refusals(command))

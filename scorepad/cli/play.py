@@ -15,6 +15,7 @@ import typer
 
 from .common import console, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
 from .rulebook import of_match, show_rules
 
 if TYPE_CHECKING:
@@ -345,4 +346,4 @@ def _stderr():
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="At the table")(refusals(play))
+    app.command(cls=TranslatedCommand, rich_help_panel="At the table")(refusals(play))

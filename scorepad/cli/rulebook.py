@@ -9,6 +9,7 @@ import typer
 from ..core.rules import HeartsLead, PassRule, Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import JsonOpt, MatchOpt
+from .helptext import TranslatedCommand
 
 if TYPE_CHECKING:
     from ..app.results import Result
@@ -112,4 +113,4 @@ def show_rules(facts: "RuleFacts", title: str, header: dict, as_json: bool, one_
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Looking back")(refusals(rules))
+    app.command(cls=TranslatedCommand, rich_help_panel="Looking back")(refusals(rules))

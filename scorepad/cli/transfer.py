@@ -8,6 +8,7 @@ import typer
 from ..app.export import ExportFormat, ExportLayout  # standard library only at import: --help stays light
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
 
 if TYPE_CHECKING:
     from ..app.backup import BackupMatch
@@ -101,5 +102,5 @@ def _deals(match: "BackupMatch") -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Export and backup")(refusals(export))
-    app.command("import", rich_help_panel="Export and backup")(refusals(import_))
+    app.command(cls=TranslatedCommand, rich_help_panel="Export and backup")(refusals(export))
+    app.command("import", cls=TranslatedCommand, rich_help_panel="Export and backup")(refusals(import_))

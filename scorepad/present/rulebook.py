@@ -5,17 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.cards import TWO_DECKS_FROM, Card, Suit, ascii_suits
+from ..core.language import _, ngettext
 from ..core.match import FormatKind
 from ..core.rulebook import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
 from .words import and_list
-
-_TIMES = {1: "once", 2: "twice"}
-_WAYS = {
-    Direction.RIGHT: "to the player on their right",
-    Direction.LEFT: "to the player on their left",
-    Direction.ACROSS: "across the table (half the table away)",
-}
 
 
 def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
@@ -28,54 +22,78 @@ def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
 def _facts(facts: RuleFacts) -> list[str]:
     rules, total, penalty = facts.rules, facts.deal_total, facts.penalty_total
     out = []
-    deck = "two decks shuffled together, every card twice" if facts.decks == 2 else "one deck of 52 cards"
-    removed = f"take out {' '.join(map(str, facts.removed))}" if facts.removed else "take out nothing"
+    deck = _("two decks shuffled together, every card twice") if facts.decks == 2 else _("one deck of 52 cards")
+    if facts.removed:
+        removed = _("take out {cards}").format(cards=" ".join(map(str, facts.removed)))
+    else:
+        removed = _("take out nothing")
+    each = ngettext("{count} card each", "{count} cards each", facts.cards_each).format(count=facts.cards_each)
     out.append(
-        f"Cards: {deck}; {removed}: {facts.cards_each} cards each. The deal passes to the left after every deal."
-    )
-    out.append(f"Points: {_points(facts.points)}. A deal's scores add up to {total}.")
-    if rules.omnibus is not None:
-        out.append(
-            f"{rules.omnibus} is no penalty card: it scores {OMNIBUS_BONUS} to whoever takes it"
-            f"{' (each copy)' if facts.decks == 2 else ''}."
+        _("Cards: {deck}; {removed}: {each}. The deal passes to the left after every deal.").format(
+            deck=deck, removed=removed, each=each
         )
+    )
+    out.append(
+        _("Points: {points}. A deal's scores add up to {total}.").format(points=_points(facts.points), total=total)
+    )
+    if rules.omnibus is not None:
+        bonus = (
+            _("{card} is no penalty card: each copy scores {points} to whoever takes it.")
+            if facts.decks == 2
+            else _("{card} is no penalty card: it scores {points} to whoever takes it.")
+        )
+        out.append(bonus.format(card=rules.omnibus, points=OMNIBUS_BONUS))
     out.append(_passing(facts))
     out.append(
-        "Play: the eldest hand (left of the dealer) leads the first trick; follow suit if you can; the highest"
-        " card of the suit led wins the trick and leads the next; there are no trumps."
+        _(
+            "Play: the eldest hand (left of the dealer) leads the first trick; follow suit if you can; the highest"
+            " card of the suit led wins the trick and leads the next; there are no trumps."
+        )
     )
     if facts.decks == 2:
         out.append(
-            "Cancelling: two equal cards in one trick cancel: neither can win it (both still score). If every card of the"
-            " suit led is cancelled nobody wins: the cards stay, the same player leads again, and the next trick"
-            " with a winner takes them too (after the last trick, its leader takes what is left)."
+            _(
+                "Cancelling: two equal cards in one trick cancel: neither can win it (both still score). If every"
+                " card of the suit led is cancelled nobody wins: the cards stay, the same player leads again, and"
+                " the next trick with a winner takes them too (after the last trick, its leader takes what is left)."
+            )
         )
     if rules.hearts is HeartsLead.BROKEN:
         out.append(
-            "Hearts: a heart may not be led until hearts are broken (a heart discarded on another suit's lead),"
-            " unless the leader holds only hearts. A heart led against this rule breaks nothing."
+            _(
+                "Hearts: a heart may not be led until hearts are broken (a heart discarded on another suit's lead),"
+                " unless the leader holds only hearts. A heart led against this rule breaks nothing."
+            )
         )
     else:
-        out.append("Hearts: a heart may be led at any time.")
+        out.append(_("Hearts: a heart may be led at any time."))
     if rules.slam:
-        out.append(f"Slam: a player who takes every penalty card scores -{penalty} instead, everyone else 0.")
+        out.append(
+            _("Slam: a player who takes every penalty card scores -{total} instead, everyone else 0.").format(
+                total=penalty
+            )
+        )
     else:
-        out.append(f"Slam: none; a player who takes every penalty card scores {penalty}.")
+        out.append(_("Slam: none; a player who takes every penalty card scores {total}.").format(total=penalty))
     out.append(
-        f"Renege: failing to follow suit when able, found after the next trick is led, costs the offender {penalty};"
-        " everyone else scores 0 and the deal ends there. Caught before, the card is taken back."
+        _(
+            "Renege: failing to follow suit when able, found after the next trick is led, costs the offender"
+            " {total}; everyone else scores 0 and the deal ends there. Caught before, the card is taken back."
+        ).format(total=penalty)
     )
     out.append(
-        "Misdeal: a wrong number of cards, or a card exposed while dealing, voids the deal:"
-        " no score, and the same dealer deals again."
+        _(
+            "Misdeal: a wrong number of cards, or a card exposed while dealing, voids the deal:"
+            " no score, and the same dealer deals again."
+        )
     )
-    out.append(f"Match: {_format(facts)} The lowest total wins.")
-    tie = (
+    out.append(_("Match: {format} The lowest total wins.").format(format=_format(facts)))
+    tie = _(
         "Tie: the players tied for the lowest total play an extra deal among themselves alone; the fewest"
         " points in it wins, and it does not count in the totals. Still tied: those play again."
     )
     if facts.rules.decks == 2:
-        tie += f" {TWO_DECKS_FROM} or more tied play it with two decks, fewer with one."
+        tie += " " + _("{count} or more tied play it with two decks, fewer with one.").format(count=TWO_DECKS_FROM)
     out.append(tie)
     return out
 
@@ -88,35 +106,55 @@ def _points(points: list[tuple[Card, int]]) -> str:
         common = None  # every heart its own value (spot-hearts): each is named
     parts = [f"{c} {v}" for c, v in points if not (c.suit is Suit.HEARTS and v == common)]
     if common is not None:
-        parts.append(f"{'each' if len(set(values)) == 1 else 'every other'} heart {common}")
+        every = _("each heart {points}") if len(set(values)) == 1 else _("every other heart {points}")
+        parts.append(every.format(points=common))
     return ", ".join(parts)
 
 
 def _passing(facts: RuleFacts) -> str:
     passes = facts.passes
     if passes == (Direction.NONE,):
-        return "Passing: none."
+        return _("Passing: none.")
     if len(passes) == 1:
-        text = f"Passing: before play, each player passes {PASS_SIZE} cards {_WAYS[passes[0]]}, every deal."
+        way = {
+            Direction.RIGHT: _(
+                "Passing: before play, each player passes {count} cards to the player on their right, every deal."
+            ),
+            Direction.LEFT: _(
+                "Passing: before play, each player passes {count} cards to the player on their left, every deal."
+            ),
+            Direction.ACROSS: _("Passing: before play, each player passes {count} cards across the table, every deal."),
+        }[passes[0]]
+        text = way.format(count=PASS_SIZE)
     else:
-        turns = and_list(d.value if d is not Direction.NONE else "no pass" for d in passes)
-        text = f"Passing: {PASS_SIZE} cards before play, in turn by deal: {turns}; then again from the start."
-    text += " Cards received are not looked at before passing one's own."
+        words = {
+            Direction.RIGHT: _("right"),
+            Direction.LEFT: _("left"),
+            Direction.ACROSS: _("across"),
+            Direction.NONE: _("no pass"),
+        }
+        turns = and_list(words[d] for d in passes)
+        text = _("Passing: {count} cards before play, in turn by deal: {turns}; then again from the start.").format(
+            count=PASS_SIZE, turns=turns
+        )
+    text += " " + _("Cards received are not looked at before passing one's own.")
     if facts.unpassable is not None:
-        text += f" The {facts.unpassable} may not be passed."
+        text += " " + _("The {card} may not be passed.").format(card=facts.unpassable)
     return text
 
 
 def _format(facts: RuleFacts) -> str:
     fmt = facts.format
     if fmt is None:
-        return "the format is chosen when the match is created (a number of deals, or until a total)."
+        return _("the format is chosen when the match is created (a number of deals, or until a total).")
     if fmt.kind is FormatKind.DEALS:
         rounds = fmt.value // facts.players
-        return f"{fmt.value} deals, so each player deals {_TIMES.get(rounds, f'{rounds} times')}."
+        return ngettext(
+            "{deals} deals, so each player deals once.", "{deals} deals, so each player deals {count} times.", rounds
+        ).format(deals=fmt.value, count=rounds)
     if fmt.kind is FormatKind.OVER:
-        return f"it ends after the deal in which some player's total goes over {fmt.value}."
-    return f"it ends after the deal in which some player's total reaches {fmt.value}."
+        return _("it ends after the deal in which some player's total goes over {value}.").format(value=fmt.value)
+    return _("it ends after the deal in which some player's total reaches {value}.").format(value=fmt.value)
 
 
 def rules_json(facts: RuleFacts) -> dict[str, Any]:
