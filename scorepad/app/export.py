@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
 EXPORTS = Path("exports")
 
+#: Every file scorepad writes is its owner's alone, as the store is: a backup holds all
+#: the store holds, a CSV every name and score. The HTML report too, though it is made
+#: to be shared: it is shared by sending it, which no mode bit stops, and a page that
+#: should be served from a web folder takes a deliberate chmod, rather than every
+#: report being readable by every account on the machine.
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700  #: exports/, made for the same files
+
 
 class ExportFormat(enum.Enum):
     CSV = "csv"
@@ -41,7 +49,7 @@ class ExportError(ScorepadError):
 def exports_folder() -> Path:
     """The folder where exports go when no file is named, made if need be."""
     try:
-        EXPORTS.mkdir(exist_ok=True)
+        EXPORTS.mkdir(mode=FOLDER_MODE, exist_ok=True)
     except OSError as error:
         raise ExportError(f"cannot make the folder {EXPORTS}: {error.strerror or error}") from None
     return EXPORTS
@@ -67,7 +75,7 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
         raise _exists(target)
     temporary = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"  # os, not secrets: keeps --help light
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
         try:
             with open(fd, "w", encoding="utf-8", newline="") as stream:
                 write(stream)

@@ -130,7 +130,9 @@ def report(
     """Write the match as one HTML page to share: standings, chart, every deal. Prints its path.
 
     The page is self-contained (no scripts, nothing fetched) and prints on A4.
-    Without --out it goes under exports/, never over an earlier report.
+    Without --out it goes under exports/, never over an earlier report. Like
+    every file scorepad writes, it is readable by its owner only: chmod a+r it
+    to serve it from a web folder.
 
     Examples:
 

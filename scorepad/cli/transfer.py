@@ -34,7 +34,8 @@ def export(
     The latest match, or --match ID, or --all. The CSV has one row per player
     per scored deal. The JSON backup holds each match's settings and whole
     trail, for scorepad import. Without --out the file goes under exports/ with
-    a new name, never over an earlier export.
+    a new name, never over an earlier export. The file is readable by its
+    owner only, as the store is.
 
     Examples:
 

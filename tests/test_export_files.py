@@ -1,0 +1,77 @@
+"""The files export and report write: where they go, who may read them, and nothing left behind.
+
+The club secretary backs up into a folder, is the only one who can read the
+backup, and an export killed half-way leaves no hidden temporary file to
+pile up in that folder.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from contextlib import contextmanager
+
+import pytest
+
+from scorepad.store.location import default_path
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+@contextmanager
+def umask(value: int):
+    previous = os.umask(value)
+    try:
+        yield
+    finally:
+        os.umask(previous)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    """Exports go under exports/ in the current folder: make that a fresh one."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def played(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+
+
+# Modes.
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o000])
+def test_exports_backups_and_reports_are_for_their_owner_only(cli, played, tmp_path, mask):
+    with umask(mask):
+        written = [
+            cli("export").stdout.strip(),
+            cli("export", "--format", "json").stdout.strip(),
+            cli("report").stdout.strip(),
+        ]
+        replaced = tmp_path / "shared.csv"
+        replaced.write_text("an older export, readable by all")
+        replaced.chmod(0o644)
+        cli("export", "--out", replaced, "--force")
+    assert mode("exports") == 0o700
+    assert [mode(path) for path in [*written, replaced]] == [0o600] * 4
+    assert written[1].endswith(".json") and written[2].endswith("-report.html")
+
+
+def test_the_default_stores_folders_are_for_the_owner_only_under_any_umask(cli, tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREPAD_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "a" / "b" / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    path = default_path()
+    if tmp_path not in path.parents:  # never touch the real user's store
+        pytest.skip(f"the user data folder here does not follow XDG_DATA_HOME: {path}")
+    with umask(0o000):
+        cli.refused("status", says="there is no match yet")
+        assert not path.parent.exists()  # a command that writes nothing makes no store folder
+        cli("new", "--players", "Ann,Bob,Cat")
+    folders = [tmp_path / "a", tmp_path / "a" / "b", tmp_path / "a" / "b" / "data", path.parent]
+    assert [oct(mode(folder)) for folder in folders] == [oct(0o700)] * 4
+    assert mode(path) == 0o600
