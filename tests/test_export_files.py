@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import stat
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
+from freezegun import freeze_time
 
 from scorepad.store.location import default_path
 
@@ -75,3 +77,44 @@ def test_the_default_stores_folders_are_for_the_owner_only_under_any_umask(cli, 
     folders = [tmp_path / "a", tmp_path / "a" / "b", tmp_path / "a" / "b" / "data", path.parent]
     assert [oct(mode(folder)) for folder in folders] == [oct(0o700)] * 4
     assert mode(path) == 0o600
+
+
+# --out naming a folder.
+
+
+@pytest.mark.parametrize("slash", ["", "/"])
+def test_out_naming_a_folder_puts_the_file_there_under_its_default_name(cli, played, tmp_path, slash):
+    (tmp_path / "backups").mkdir()
+    with freeze_time("2026-11-29 20:15:03"):
+        first = cli("export", "--out", f"backups{slash}").stdout.strip()
+        second = cli("export", "--out", f"backups{slash}", "--force").stdout.strip()  # a new name all the same
+        json = cli("export", "--all", "--format", "json", "--out", f"backups{slash}").stdout.strip()
+        report = cli("report", "--out", f"backups{slash}").stdout.strip()
+        default = cli("export").stdout.strip()  # exports/ is still a folder
+    assert sorted(os.listdir("backups")) == [
+        "all-20261129T201503Z.json",
+        "match-1-20261129T201503Z-2.csv",
+        "match-1-20261129T201503Z.csv",
+        "match-1-report.html",
+    ]
+    assert [first, second, json, report] == [
+        os.path.join("backups", name)
+        for name in (
+            "match-1-20261129T201503Z.csv",
+            "match-1-20261129T201503Z-2.csv",
+            "all-20261129T201503Z.json",
+            "match-1-report.html",
+        )
+    ]
+    assert default == os.path.join("exports", "match-1-20261129T201503Z.csv")
+    assert Path(first).read_bytes() == Path(second).read_bytes() == Path(default).read_bytes()
+
+
+def test_out_ending_in_a_slash_is_a_folder_even_when_missing(cli, played, tmp_path):
+    cli.refused("export", "--out", "exports/", says="there is no folder exports")
+    cli.refused("report", "--out", "nowhere/", says="there is no folder nowhere")
+    cli.refused("export", "--out", "", says="--out is empty")
+    assert os.listdir(tmp_path) == ["scorepad.db"]  # no file named exports, nor anything else
+    cli("export")
+    assert cli("export", "--out", "exports/").stdout.strip().startswith(os.path.join("exports", "match-1-"))
+    assert len(os.listdir("exports")) == 2

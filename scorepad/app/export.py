@@ -62,6 +62,23 @@ def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None 
     return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
 
 
+def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | None]:
+    """``--out`` as ``(folder, file)``, one of them None: the file to write, or the folder it goes in.
+
+    A folder is an existing one, or a path ending in ``/`` (which ``Path``
+    would drop): the file goes in it with the name it would have under exports/.
+    """
+    if out is None:
+        return None, None
+    text = os.fspath(out)
+    if not text:
+        raise ExportError("--out is empty: give a file, or a folder to write in")
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path, None
+    return None, path
+
+
 def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool = False, rename: bool = False) -> Path:
     """Write a new file atomically and return where it went.
 
@@ -140,11 +157,12 @@ def export(
     match_id: int | None,
     every: bool,
     fmt: ExportFormat = ExportFormat.CSV,
-    out: Path | None = None,
+    out: str | os.PathLike[str] | None = None,
     force: bool = False,
     layout: ExportLayout = ExportLayout.LONG,
 ) -> Path:
-    """Export one match (default: the latest) or every match; return the file written."""
+    """Export one match (default: the latest) or every match to ``out`` (a file or a folder, see
+    ``split_out``; default: exports/); return the file written."""
     from ..store import history, matches
     from . import backup
     from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
@@ -153,6 +171,7 @@ def export(
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
         raise ExportError("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
 
+    folder, out = split_out(out)
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
         raise ExportError(
@@ -164,7 +183,7 @@ def export(
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
             # A default name is never reused, --force or not: it takes a suffix instead.
-            out, rename, force = exports_folder() / default_name(chosen, fmt), True, False
+            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt), True, False
         else:
             rename = False
         write: Callable[[IO[str]], object]
@@ -184,12 +203,17 @@ def export(
         return write_file(out, write, overwrite=force, rename=rename)
 
 
-def save_report(html: str, match_id: int, out: Path | None = None, force: bool = False) -> Path:
+def save_report(html: str, match_id: int, out: str | os.PathLike[str] | None = None, force: bool = False) -> Path:
     """Write a match's HTML report (``present.report.page``) and return where it went.
 
-    Without ``out`` it goes to ``exports/match-ID-report.html``, or the next
-    free ``-2``, ``-3``... name: an earlier report is never replaced. An
-    ``out`` that exists is replaced only with ``force``.
+    Without ``out``, or with a folder, it goes to ``match-ID-report.html``
+    there (default: exports/), or the next free ``-2``, ``-3``... name: an
+    earlier report is never replaced. An ``out`` file that exists is replaced
+    only with ``force``.
     """
-    target = out if out is not None else exports_folder() / f"match-{match_id}-report.html"
-    return write_file(target, lambda stream: stream.write(html), overwrite=force, rename=out is None)
+    folder, file = split_out(out)
+    if file is None:
+        file, rename = (folder or exports_folder()) / f"match-{match_id}-report.html", True
+    else:
+        rename = False
+    return write_file(file, lambda stream: stream.write(html), overwrite=force, rename=rename)
