@@ -8,14 +8,20 @@ pile up in that folder.
 from __future__ import annotations
 
 import os
+import signal
 import stat
+import subprocess
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
 
+from scorepad.app.tempfiles import ORPHANED_AFTER_S, STALE_AFTER_S
 from scorepad.store.location import default_path
+
+from .bench_export import build_store
 
 
 def mode(path) -> int:
@@ -118,3 +124,83 @@ def test_out_ending_in_a_slash_is_a_folder_even_when_missing(cli, played, tmp_pa
     cli("export")
     assert cli("export", "--out", "exports/").stdout.strip().startswith(os.path.join("exports", "match-1-"))
     assert len(os.listdir("exports")) == 2
+
+
+# Temporary files.
+
+
+def test_stale_temporary_files_are_removed_by_the_next_export(cli, played, tmp_path):
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    gone = 4_194_305  # above the kernel's highest process number (2**22): never a live process
+    alive = os.getpid()
+    now = time.time()
+    ages = {
+        # scorepad's own, and stale: their process is gone and they have not changed for a minute,
+        f".all-20261129T201503Z.csv.{gone}-0123abcd.tmp": ORPHANED_AFTER_S + 5,
+        # or nothing has written them for an hour, whoever made them,
+        f".b.json.{alive}-e2f53955.tmp": STALE_AFTER_S + 5,
+        ".b.json.e2f53955.tmp": STALE_AFTER_S + 5,  # as scorepad named them before the process number
+        # kept: maybe still being written, here or by another machine sharing the folder,
+        f".c.csv.{gone}-89abcdef.tmp": ORPHANED_AFTER_S - 30,
+        f".d.csv.{alive}-89abcdef.tmp": STALE_AFTER_S - 60,
+        ".e.json.e2f53955.tmp": STALE_AFTER_S - 60,
+        # kept: not scorepad's,
+        ".notes.tmp": STALE_AFTER_S * 24,
+        "old.csv.e2f53955.tmp": STALE_AFTER_S * 24,
+        ".f.csv.e2f5395.tmp": STALE_AFTER_S * 24,
+        "friday.csv": STALE_AFTER_S * 24,
+    }
+    for name, age in ages.items():
+        (folder / name).write_text("half an export")
+        os.utime(folder / name, (now - age, now - age))
+    (folder / f".g.csv.{gone}-0123abcd.tmp").mkdir()  # a folder is nobody's temporary file
+    os.symlink("friday.csv", folder / f".h.csv.{gone}-0123abcd.tmp")
+    written = Path(cli("export").stdout.strip())
+    left = set(os.listdir(folder)) - {written.name}
+    assert left == set(list(ages)[3:]) | {f".g.csv.{gone}-0123abcd.tmp", f".h.csv.{gone}-0123abcd.tmp"}
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / ".b.json.e2f53955.tmp").write_text("x")
+    os.utime(other / ".b.json.e2f53955.tmp", (now - 2 * STALE_AFTER_S,) * 2)
+    cli("export", "--out", other / "x.csv")  # the folder written to is cleaned, and only that one
+    assert os.listdir(other) == ["x.csv"]
+    assert set(os.listdir(folder)) - {written.name} == left
+
+
+@pytest.fixture(scope="module")
+def big_store(tmp_path_factory) -> Path:
+    """A store whose CSV export takes a few tenths of a second to write: time to stop it half-way."""
+    path = tmp_path_factory.mktemp("big") / "club.db"
+    build_store(path, 5000)
+    return path
+
+
+@pytest.mark.parametrize(
+    "signum, code, says",
+    [
+        (signal.SIGTERM, -signal.SIGTERM, ""),  # ended by the signal, as if never caught
+        (signal.SIGINT, 130, "scorepad: interrupted; nothing more was written\n"),  # Ctrl-C
+    ],
+)
+def test_an_export_stopped_half_way_leaves_no_file_behind(big_store, tmp_path, signum, code, says):
+    out = tmp_path / "out"
+    out.mkdir()
+    export = subprocess.Popen(
+        ["scorepad", "--db", str(big_store), "export", "--all", "--out", str(out / "all.csv")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not any(name.endswith(".tmp") for name in os.listdir(out)):
+            assert export.poll() is None, "the export ended before it could be stopped: make the store bigger"
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        export.send_signal(signum)
+        stdout, stderr = export.communicate(timeout=60)
+    finally:
+        export.kill()
+    assert (export.returncode, stdout, stderr) == (code, "", says)
+    assert os.listdir(out) == []

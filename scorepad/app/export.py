@@ -2,7 +2,8 @@
 
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
-a file. An export never replaces an earlier one unless asked to (``--force``).
+a file (``tempfiles`` sees that the temporary one goes too). An export never
+replaces an earlier one unless asked to (``--force``).
 """
 
 from __future__ import annotations
@@ -85,22 +86,26 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
     free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is refused.
     """
+    from .tempfiles import remove_stale, removed_if_stopped, temporary_for  # here: --help loads this module
+
     folder = target.parent
     if not folder.is_dir():
         raise ExportError(f"cannot write {target}: there is no folder {folder}")
     if target.exists() and not (overwrite or rename):
         raise _exists(target)
-    temporary = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"  # os, not secrets: keeps --help light
+    remove_stale(folder)  # what killed exports left here
+    temporary = temporary_for(target)
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-        try:
-            with open(fd, "w", encoding="utf-8", newline="") as stream:
-                write(stream)
-                stream.flush()
-                os.fsync(stream.fileno())
-            placed = _place(temporary, target, overwrite, rename)
-        finally:
-            temporary.unlink(missing_ok=True)
+        with removed_if_stopped(temporary):
+            try:
+                fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+                with open(fd, "w", encoding="utf-8", newline="") as stream:
+                    write(stream)
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                placed = _place(temporary, target, overwrite, rename)
+            finally:
+                temporary.unlink(missing_ok=True)
         _sync_folder(folder)
     except OSError as error:
         raise ExportError(f"cannot write {target}: {error.strerror or error}") from None
