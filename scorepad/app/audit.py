@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
-from ..core.errors import RuleError, ScorepadError
+from ..core.errors import RecordErrors, RuleError, ScorepadError
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -40,6 +40,14 @@ class Audited:
     record: DealRecord | None = None
     report: AuditReport | None = None
     error: str | None = None  #: what kept the file from being audited
+    problems: tuple[tuple[int, str], ...] = ()  #: every unreadable line of the record: (line, what was wrong)
+
+    @property
+    def errors(self) -> list[str]:
+        """What kept the file from being audited, one sentence per problem."""
+        if self.problems:
+            return [f"line {line}: {text}" for line, text in self.problems]
+        return [self.error] if self.error is not None else []
 
     @property
     def passed(self) -> bool:
@@ -53,7 +61,10 @@ class Audited:
     def to_json(self) -> dict:
         """The report as the spec shapes it; a file without one is ``{"file", "error"}`` in its place."""
         if self.report is None:
-            return {"file": self.source, "error": self.error}
+            data: dict = {"file": self.source, "error": self.error}
+            if self.problems:
+                data["errors"] = [{"line": line, "message": text} for line, text in self.problems]
+            return data
         return self.report.to_json()
 
 
@@ -80,11 +91,14 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
         record = parse_record(read_text(source))
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(f"the record's rules ({record.rules.words()}) are not match {match_id}'s ({rules.words()})")
+        report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
     except OSError as error:
         return Audited(source, error=f"cannot read it: {error.strerror or error}")
+    except RecordErrors as error:
+        return Audited(source, error=str(error), problems=tuple(error.problems))
     except ScorepadError as error:
         return Audited(source, error=str(error))
-    return Audited(source, record, audit(record, rules))
+    return Audited(source, record, report)
 
 
 def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:

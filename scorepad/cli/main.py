@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from . import audit, club, entries, play, transfer, views
+from . import audit, club, entries, play, rulebook, transfer, views
 from .common import OPTIONS
 
 app = typer.Typer(
@@ -55,6 +55,7 @@ def root(
 
 entries.register(app)
 views.register(app)
+rulebook.register(app)
 transfer.register(app)
 play.register(app)
 audit.register(app)

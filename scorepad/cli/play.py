@@ -15,6 +15,7 @@ import typer
 
 from .common import console, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
+from .rulebook import of_match, show_rules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -31,6 +32,7 @@ HELP = """\
   fix 2 Ann=13 Bob=10 ...  correct deal 2 (or: fix 2 renege Bob)
   sheet                    the score sheet: every deal, with the running totals (also: history)
   status                   the standings and the next deal again
+  rules                    the rules of this match, in plain words
   again                    once the match is over: a rematch, the next player dealing first
   help                     this list (Up arrow: the last line again, to correct it)
   quit                     leave (so do Ctrl-D, and Ctrl-C on an empty line); everything entered is saved"""
@@ -47,17 +49,19 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, help, quit.
+    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
+    again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
 
     When standard input is not a terminal, each line is one entry, without
     prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    quit; blank lines and # comments are skipped. A refused line is reported
-    on stderr as "line N: reason" and skipped; the exit code is then 1. A status
-    line prints the status on stdout: as text, or with --json as one line of
-    JSON (the object of scorepad status --json). Notes (a misdeal, an undo) go
+    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    line is reported on stderr as "line N: reason" and skipped; the exit code
+    is then 1. A status, sheet or rules line prints its answer on stdout: as
+    text, or with --json as one line of JSON (the object of scorepad status,
+    history or rules --json). Notes (a misdeal, an undo) go
     to stderr as "line N: note", and a summary at the end.
 
     Examples:
@@ -113,6 +117,9 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             if command == Talk("sheet"):
                 out.print(_sheet(session, ascii, mark_last=True))
+                continue
+            if command == Talk("rules"):
+                show_rules(*of_match(session.result), as_json=False)
                 continue
             if isinstance(command, Talk):  # status
                 note = session.refresh()
@@ -277,6 +284,9 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                     continue
                 if command == Talk("sheet"):
                     _print_sheet(session, as_json, ascii)
+                    continue
+                if command == Talk("rules"):
+                    show_rules(*of_match(session.result), as_json, one_line=True)
                     continue
                 if isinstance(command, Talk):  # status
                     _tell(number, session.refresh())

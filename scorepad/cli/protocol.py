@@ -10,7 +10,7 @@ from ..core.errors import NotationError
 from .scores import looks_like_a_score, read_scores
 
 #: Words of the line protocol, besides the scores; ``help`` and ``history`` (for ``sheet``) are scorepad's own.
-COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "again", "help", "quit")
+COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "rules", "again", "help", "quit")
 
 
 @dataclass(frozen=True)
