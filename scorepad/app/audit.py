@@ -16,6 +16,7 @@ from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import RecordErrors, RuleError, ScorepadError
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
+from .inputs import MiB, read_path, read_stream
 from .results import Result
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from .entering import Entered
 
 STDIN = "-"
+#: A record of two decks dealt to ten players is some 2 KB, and 10 KB with a comment on every
+#: trick: a megabyte is no deal record, but /dev/urandom or a file named by mistake.
+RECORD_LIMIT = 1 * MiB
+TOO_LONG = "no deal record is anywhere near that long"
 
 
 @dataclass(frozen=True)
@@ -69,11 +74,10 @@ def read_text(source: str) -> str:
         if sys.stdin is None or sys.stdin.closed:
             raise OSError("standard input is closed")
         if not hasattr(sys.stdin, "buffer"):  # a text-only stream, already decoded
-            return sys.stdin.read()
-        data = sys.stdin.buffer.read()
+            return read_stream(sys.stdin, RECORD_LIMIT, TOO_LONG)
+        data = read_stream(sys.stdin.buffer, RECORD_LIMIT, TOO_LONG)
     else:
-        with open(source, "rb") as file:
-            data = file.read()
+        data = read_path(source, RECORD_LIMIT, TOO_LONG)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

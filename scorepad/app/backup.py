@@ -26,6 +26,7 @@ from ..store import backup_file, history, matches
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
 from ..store.schema import STANDING
+from .inputs import MiB, TooLarge, read_path
 
 if TYPE_CHECKING:
     from ..store.backup_file import MatchFile, TrailEntryFile
@@ -36,6 +37,11 @@ T = TypeVar("T")
 
 class BackupError(ScorepadError):
     """A file that is not a backup this scorepad can restore."""
+
+
+#: A backup takes some 400 bytes a deal, 700 with the cards each player took: 256 MiB
+#: is over 300,000 deals with their cards, ten tables a week for decades.
+BACKUP_LIMIT = 256 * MiB
 
 
 # Writing.
@@ -77,7 +83,9 @@ class BackupMatch:
 def read(path: Path) -> list[BackupMatch]:
     """The matches of a backup file, every one checked; BackupError says what is wrong."""
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(read_path(path, BACKUP_LIMIT, "far beyond the backup of a big club"))
+    except TooLarge as error:
+        raise BackupError(f"{path}: {error}") from None
     except FileNotFoundError:
         raise BackupError(f"{path}: no such file") from None
     except IsADirectoryError:

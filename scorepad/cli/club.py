@@ -1,7 +1,6 @@
 """Commands for the club: stats, ratings, chart, report."""
 
 from datetime import date
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -123,15 +122,22 @@ def chart(match: MatchOpt = None) -> None:
 def report(
     match: MatchOpt = None,
     out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", metavar="PATH", help="The file to write (default: exports/match-ID-report.html)."),
+        str | None,  # not a Path, which drops the / that says "a folder"; the shell completes files all the same
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="PATH",
+            help="The file to write, or a folder to write it in (default: exports/match-ID-report.html).",
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
 ) -> None:
     """Write the match as one HTML page to share: standings, chart, every deal. Prints its path.
 
     The page is self-contained (no scripts, nothing fetched) and prints on A4.
-    Without --out it goes under exports/, never over an earlier report.
+    Without --out it goes under exports/, never over an earlier report; --out
+    may name a folder to put it in. Like every file scorepad writes, it is
+    readable by its owner only: chmod a+r it to serve it from a web folder.
 
     Examples:
 
