@@ -28,8 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "scorepad" / "locale"
 TEMPLATE = LOCALE / "scorepad.pot"
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}
-#: What must come through a translation unchanged: {name} fields, and the commands and options it names.
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad [a-z]+\b")
+#: What must come through a translation unchanged: {name} fields, and the options and commands it names.
+PLACEHOLDER = re.compile(
+    r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
+    r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report)\b"
+)
 
 
 def po_path(language: str) -> Path:

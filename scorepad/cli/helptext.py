@@ -34,7 +34,8 @@ def translated(text: str | None) -> str | None:
         if not paragraph.strip() or paragraph.lstrip().startswith("\b"):
             out.append(paragraph)
         else:
-            out.append(_(" ".join(paragraph.split())))
+            one_line = " ".join(paragraph.split())
+            out.append(_(one_line))
     return "\n\n".join(out)
 
 

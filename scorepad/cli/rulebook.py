@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.language import _
 from ..core.rules import HeartsLead, PassRule, Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import JsonOpt, MatchOpt
@@ -79,7 +80,10 @@ def rules(
         fmt = Format(*formats[0]) if formats else default_format(players, rule_set)
         fmt.check(players)
         show_rules(
-            RuleFacts(rule_set, players, fmt), f"Rules of {rule_set.preset.value} for {players} players", {}, as_json
+            RuleFacts(rule_set, players, fmt),
+            _("Rules of {preset} for {count} players").format(preset=rule_set.preset.value, count=players),
+            {},
+            as_json,
         )
     else:
         from ..app import reading
@@ -94,7 +98,9 @@ def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
     settings = result.state.settings
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)
     name = f" “{result.name}”" if result.name else ""
-    title = f"Rules of match {result.match_id}{name}: {settings.rules.preset.value}, {', '.join(settings.players)}"
+    title = _("Rules of match {match}{name}: {preset}, {players}").format(
+        match=result.match_id, name=name, preset=settings.rules.preset.value, players=", ".join(settings.players)
+    )
     return facts, title, {"match": result.match_id, "name": result.name}
 
 
