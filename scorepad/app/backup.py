@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, TypeVar
 from ..core.cards import Card
 from ..core.errors import ScorepadError
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
-from ..core.names import check_names
+from ..core.names import check_characters, check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
+from ..core.text import quoted
 from ..store import backup_file, history, matches
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
@@ -109,9 +110,12 @@ def _at(where: str) -> Iterator[None]:
 def _match(data: MatchFile) -> BackupMatch:
     where = f"match {data.id}"
     with _at(where):
+        check_characters(data.uid, "a match's uid")
+        check_match_name(data.name)
         settings = _settings(data)
     with _at(f"{where}.cuts"):
-        cuts = [{n: Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
+        # As typed at the cut, perhaps before a rename: a name a player could have had, not one of these.
+        cuts = [{check_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
@@ -133,7 +137,7 @@ def _seat(settings: Settings, name: str) -> int:
     try:
         return settings.players.index(name)
     except ValueError:
-        raise BackupError(f"{name!r} is not a player of the match") from None
+        raise BackupError(f"{quoted(name)} is not a player of the match") from None
 
 
 def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailItem:

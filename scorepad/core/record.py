@@ -19,6 +19,7 @@ from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, ScorepadError
 from .names import RECORD_KEYS, check_name, check_names
 from .rules import RuleSet
+from .text import quoted
 
 #: One card of a trick: the name written before it (or None) and the card.
 Play = tuple[str | None, Card]
@@ -95,7 +96,7 @@ class DealRecord:
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name; NotationError if it is no player's."""
     if name.casefold() not in seat:
-        raise NotationError(f"{name!r} is not one of the players: {' '.join(seat.values())}")
+        raise NotationError(f"{quoted(name)} is not one of the players: {' '.join(seat.values())}")
     return seat[name.casefold()]
 
 

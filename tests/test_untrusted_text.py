@@ -1,0 +1,157 @@
+"""Text from people and files: nothing reaches a terminal raw, and every refusal is a sentence.
+
+A name may carry terminal escapes (OSC 52 sets the clipboard, CSI 2J clears the
+screen), NUL bytes, bidi overrides, lone surrogates or ten million characters;
+a number may be typed in fullwidth or Arabic-Indic digits, or with 5,000 of them.
+Each is refused in words where it comes in; and a store from before these checks,
+which may hold such a name, shows it escaped in every output.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+
+import pytest
+
+from scorepad.core.text import CONTROL
+
+#: What a hostile name holds: OSC 52 (ended by ST), NUL, BEL, a C1 CSI, a bidi override, a line separator.
+OSC_52 = "\x1b]52;c;cHduZWQ=\x1b\\"
+HOSTILE = f"Fri{OSC_52}\x00\x07\x9b\u202eyad\u2028"
+#: How every output shows it: each control character as its escape (the backslash of ST stays one).
+HOSTILE_SHOWN = r"Fri\x1b]52;c;cHduZWQ=\x1b\\x00\x07\x9b\u202eyad\u2028"
+CLEAR_SCREEN = "B\x1b[2Jb"
+
+
+def raw_controls(text: str) -> list[str]:
+    """The control characters in output, but the new lines that lay it out (and CSV's CR LF)."""
+    return CONTROL.findall(text.replace("\r\n", "").replace("\n", ""))
+
+
+# Refused where they come in.
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        (OSC_52, "cannot contain control characters"),
+        ("\x1b[2J\x1b[H", "U+001B"),
+        ("a\x00b", "U+0000"),
+        ("Tab\there", "U+0009"),
+        ("evil\u202eLIVE", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ("line\u2028break", "U+2028 LINE SEPARATOR"),
+        ("\udcff", "lone surrogate, U+DCFF"),  # what Python makes of a byte that is not UTF-8 in argv
+        ("x" * 101, "at most 100 characters, not 101"),
+    ],
+)
+def test_a_match_name_with_a_control_character_or_too_long_is_refused(cli, unchanged, name, says):
+    cli("new", "--players", "Ann,Bob,Cat")
+    with unchanged():
+        line = cli.refused("new", "--players", "Ann,Bob,Cat", "--name", name, says=says)
+    assert not raw_controls(line)
+    assert len(line) < 200
+
+
+def test_a_match_name_of_the_bound_and_any_printable_text_is_kept_exactly(cli):
+    name = "Ann's “Friday” =SUM(1) 👨\u200d👩\u200d👧 night"
+    cli("new", "--players", "Ann,Bob,Cat", "--name", name)
+    assert cli.json("status")["name"] == name
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "x" * 100)
+    assert cli.json("status")["name"] == "x" * 100
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        (CLEAR_SCREEN, "cannot contain control characters"),
+        ("Bo\u202eb", "U+202E"),
+        ("\udcff", "lone surrogate"),
+        ("B" * 41, "at most 40 characters, not 41"),
+    ],
+)
+def test_a_player_name_is_refused_at_new_and_rename(cli, unchanged, name, says):
+    with unchanged():
+        cli.refused("new", "--players", f"Ann,{name},Cat", says=says)
+    cli("new", "--players", "Ann,Bob,Cat")
+    with unchanged():
+        cli.refused("rename", "Bob", name, says=says)
+
+
+@pytest.fixture
+def backup(cli, tmp_path) -> dict:
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Friday", "--cut", "Ann=4H,Bob=3C,Cat=KD")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    file = tmp_path / "backup.json"
+    cli("export", "--format", "json", "--out", file)
+    return json.loads(file.read_text())
+
+
+def renamed(value, old: str, new: str):
+    """``value`` with every key and text ``old`` written ``new``: a player renamed all through a backup."""
+    if isinstance(value, dict):
+        return {renamed(k, old, new): renamed(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, old, new) for v in value]
+    return new if value == old else value
+
+
+def write(tmp_path, data: dict, name: str = "mangled.json"):
+    file = tmp_path / name
+    file.write_text(json.dumps(data))  # ASCII: a lone surrogate is written as \ud800
+    return file
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda m: m.update(name="a\u0000b"), "a match's name cannot contain control characters: 'a\\x00b'"),
+        (lambda m: m.update(name=OSC_52), "U+001B"),
+        (lambda m: m.update(name="\ud800"), "a match's name is not valid text: '\\ud800' holds a lone surrogate"),
+        (lambda m: m.update(name="x" * 10_000_000), "a match's name has at most 100 characters, not 10000000"),
+        (lambda m: m.update(uid="\x1b[2J"), "a match's uid cannot contain control characters"),
+        (lambda m: m.update(cuts=[{"\x1b[2J": "QS"}]), "match 1.cuts: a player's name cannot contain control"),
+        (lambda m: m.update(cuts=[{"A" * 41: "QS"}]), "at most 40 characters"),
+    ],
+)
+def test_an_imported_match_name_uid_or_cut_is_checked_as_if_typed(cli, unchanged, tmp_path, backup, change, says):
+    change(backup["matches"][0])
+    file = write(tmp_path, backup)
+    with unchanged():
+        started = time.perf_counter()
+        line = cli.refused("import", file, says=says)
+        assert time.perf_counter() - started < 5  # ten million characters are refused, not charted
+    assert len(line) < 300 and not raw_controls(line)
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("\ud800", "a player's name is not valid text: '\\ud800' holds a lone surrogate, U+D800"),
+        ("B\x00b", "a player's name cannot contain control characters: 'B\\x00b' holds U+0000"),
+        (CLEAR_SCREEN, "U+001B"),
+        ("B" * 10_000, "a player's name has at most 40 characters, not 10000"),
+    ],
+)
+def test_an_imported_player_name_is_checked_as_if_typed(cli, unchanged, tmp_path, backup, name, says):
+    file = write(tmp_path, renamed(backup, "Bob", name))
+    with unchanged():
+        line = cli.refused("import", file, says=says)
+    assert len(line) < 300
+
+
+def test_the_good_backup_itself_still_restores(cli, tmp_path, backup, store_path):
+    file = write(tmp_path, copy.deepcopy(backup))
+    cli("--db", tmp_path / "other.db", "import", file)
+    assert cli.json("--db", tmp_path / "other.db", "status")["name"] == "Friday"
+
+
+def test_a_deal_record_names_players_within_the_bound(cli, tmp_path):
+    record = tmp_path / "deal.txt"
+    record.write_text(f"players: Ann {'B' * 41} Cat\ndealer: Ann\n")
+    result = cli("audit", record, code=1)
+    assert "at most 40 characters, not 41" in result.stderr
+    record.write_text(f"players: Ann Bob Cat\ndealer: Ann\nhand {'Z' * 5000}: QS\n")
+    result = cli("audit", record, code=1)
+    assert "is not one of the players" in result.stderr and len(result.stderr) < 300
