@@ -155,3 +155,29 @@ def test_a_deal_record_names_players_within_the_bound(cli, tmp_path):
     record.write_text(f"players: Ann Bob Cat\ndealer: Ann\nhand {'Z' * 5000}: QS\n")
     result = cli("audit", record, code=1)
     assert "is not one of the players" in result.stderr and len(result.stderr) < 300
+
+
+# A backup says each thing once.
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ('{"format": "scorepad-backup", "format": "other"}', "'format'"),
+        ('{"format": "scorepad-backup", "version": 1, "version": 2}', "'version'"),
+    ],
+)
+def test_a_key_given_twice_is_refused_naming_it(cli, unchanged, tmp_path, text, key):
+    file = tmp_path / "twice.json"
+    file.write_text(text)
+    with unchanged():
+        cli.refused("import", file, says=f"the key {key} appears twice in one object")
+
+
+def test_a_key_given_twice_deep_in_a_trail_is_refused_too(cli, unchanged, tmp_path, backup):
+    text = json.dumps(backup).replace('"scores": {"Ann": 10,', '"scores": {"Ann": 10, "Ann": 0,', 1)
+    assert text.count('"Ann": 0') == 1  # the trail's deal now gives Ann two scores
+    file = tmp_path / "twice.json"
+    file.write_text(text)
+    with unchanged():
+        cli.refused("import", file, says="the key 'Ann' appears twice")

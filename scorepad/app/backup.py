@@ -78,13 +78,15 @@ class BackupMatch:
 def read(path: Path) -> list[BackupMatch]:
     """The matches of a backup file, every one checked; BackupError says what is wrong."""
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(path.read_bytes(), object_pairs_hook=_one_value_a_key)
     except FileNotFoundError:
         raise BackupError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise BackupError(f"{path} is a folder, not a backup file") from None
     except OSError as error:
         raise BackupError(f"cannot read {path}: {error.strerror or error}") from None
+    except _TwoValues as error:
+        raise BackupError(f"{path}: {error}") from None
     except (ValueError, RecursionError):  # not UTF-8, not JSON, a number of 5,000 digits, nested too deep
         raise BackupError(f"{path} is not a scorepad backup (not JSON)") from None
     try:
@@ -92,6 +94,21 @@ def read(path: Path) -> list[BackupMatch]:
     except (BackupError, backup_file.BackupShapeError) as error:
         # The file's own text can be in the message: keep it to one line.
         raise BackupError(f"{path}: {' '.join(str(error).splitlines())}") from None
+
+
+class _TwoValues(ValueError):
+    """One key twice in an object: JSON readers disagree on which value counts, so neither does."""
+
+
+def _one_value_a_key(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) < len(pairs):  # rare: look for the key only then
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _TwoValues(f"the key {quoted(key)} appears twice in one object: which value holds is not clear")
+            seen.add(key)
+    return found
 
 
 def parse(data: object) -> list[BackupMatch]:
