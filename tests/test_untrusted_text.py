@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import copy
 import json
+import sqlite3
 import time
 
 import pytest
 
+from scorepad.cli.main import app
 from scorepad.core.text import CONTROL
+from scorepad.store.schema import MATCH, SEAT
 
 #: What a hostile name holds: OSC 52 (ended by ST), NUL, BEL, a C1 CSI, a bidi override, a line separator.
 OSC_52 = "\x1b]52;c;cHduZWQ=\x1b\\"
@@ -181,3 +184,86 @@ def test_a_key_given_twice_deep_in_a_trail_is_refused_too(cli, unchanged, tmp_pa
     file.write_text(text)
     with unchanged():
         cli.refused("import", file, says="the key 'Ann' appears twice")
+
+
+# Shown escaped, never raw, from a store written before these checks.
+
+
+@pytest.fixture
+def old_store(cli, store_path):
+    """A match whose name and one player's name an older scorepad let in, put straight into the store."""
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Friday", "--deals", "3")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    cli("deal", "--renege", "Bob")
+    with sqlite3.connect(store_path) as conn:
+        conn.execute(f'UPDATE "{MATCH}" SET name = ?', (HOSTILE,))
+        conn.execute(f'UPDATE "{SEAT}" SET name = ? WHERE position = 1', (CLEAR_SCREEN,))
+    return store_path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("status",), ("history",), ("matches",), ("chart",), ("undo",), ("rename", "Ann", "Ada"), ("abandon",)],
+)
+def test_a_terminal_never_gets_a_control_character_from_the_store(cli, old_store, args):
+    result = cli(*args)
+    output = result.stdout + result.stderr
+    assert not raw_controls(output), raw_controls(output)
+    assert "\\x1b[2J" in output  # shown, as its escape: the table can still tell who is who
+
+
+@pytest.mark.parametrize("args", [("status",), ("history",), ("matches",)])
+def test_json_escapes_every_control_character_and_keeps_the_names_exact(cli, old_store, args):
+    result = cli(*args, "--json")
+    assert not raw_controls(result.stdout)
+    assert CLEAR_SCREEN in texts(json.loads(result.stdout))
+    assert "\\u202e" in result.stdout or args == ("history",)  # JSON's own escape: the same text
+
+
+def texts(value) -> set[str]:
+    """Every string in a JSON value, keys too."""
+    if isinstance(value, dict):
+        return set(value) | {t for v in value.values() for t in texts(v)}
+    if isinstance(value, list):
+        return {t for v in value for t in texts(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+def test_json_keeps_an_old_name_exactly(cli, old_store):
+    status = cli.json("status")
+    assert status["name"] == HOSTILE and status["players"][1] == CLEAR_SCREEN
+
+
+def test_a_refusal_that_names_the_players_stays_one_line_without_controls(cli, old_store):
+    line = cli.refused("deal", "Zed=1", says="no player 'Zed' in this match (Ann, B\\x1b[2Jb, Cat)")
+    assert not raw_controls(line)
+
+
+def test_play_shows_the_panel_sheet_and_refusals_escaped(cli, old_store):
+    result = cli.runner.invoke(app, ["play"], input="status\nsheet\nZed=1\n")
+    assert result.exit_code == 1
+    assert "line 3: no player 'Zed'" in result.stderr
+    assert not raw_controls(result.stdout + result.stderr)
+    result = cli.runner.invoke(app, ["play", "--json"], input="status\nsheet\n")
+    assert not raw_controls(result.stdout)
+    assert json.loads(result.stdout.splitlines()[0])["name"] == HOSTILE
+
+
+@pytest.mark.parametrize("layout", ["long", "sheet"])
+def test_the_csv_never_holds_a_control_character(cli, old_store, tmp_path, layout):
+    out = tmp_path / f"{layout}.csv"
+    cli("export", "--layout", layout, "--out", out)
+    text = out.read_bytes().decode("utf-8")
+    assert not raw_controls(text), raw_controls(text)
+    assert "B\\x1b[2Jb" in text
+    if layout == "long":
+        assert f"1,{HOSTILE_SHOWN},1,deal,Ann,Ann,1,10,10," in text
+
+
+def test_the_html_report_never_holds_a_control_character(cli, old_store, tmp_path):
+    out = tmp_path / "report.html"
+    cli("report", "--out", out)
+    text = out.read_text(encoding="utf-8")
+    assert not raw_controls(text), raw_controls(text)
+    assert "B\\x1b[2Jb" in text
+    assert f"<title>Match 1: {HOSTILE_SHOWN} · scorepad</title>" in text

@@ -1,6 +1,8 @@
-"""Text that people typed and scorepad shows again: which characters it may not hold.
+"""Text that people typed and scorepad shows again: which characters it may not hold, and how they are shown.
 
-Names are checked against ``CONTROL`` when they enter (``core.names``).
+Names are checked when they enter (``core.names``); a store written before that
+check may still hold anything, so every output (a terminal, a CSV, an HTML
+page) shows such a character through ``visible``, never as itself.
 """
 
 from __future__ import annotations
@@ -41,6 +43,26 @@ def code_point(char: str) -> str:
     """``U+001B``, with the character's Unicode name where it has one: ``U+202E RIGHT-TO-LEFT OVERRIDE``."""
     name = unicodedata.name(char, "")
     return f"U+{ord(char):04X}" + (f" {name}" if name else "")
+
+
+def _escape(found: re.Match[str]) -> str:
+    point = ord(found[0])
+    return f"\\x{point:02x}" if point < 0x100 else f"\\u{point:04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every ``CONTROL`` character shown as its escape (``\\x1b``, ``\\u202e``): safe to print.
+
+    The one way scorepad shows such a character, at every output.
+    """
+    return CONTROL.sub(_escape, text) if CONTROL.search(text) else text
+
+
+def visible_lines(text: str) -> str:
+    """``visible`` for text whose new lines are its own layout (a terminal's), kept as they are."""
+    if not CONTROL.search(text):
+        return text
+    return "\n".join(map(visible, text.split("\n")))
 
 
 def quoted(text: str, limit: int = 40) -> str:
