@@ -17,6 +17,8 @@ import time
 import pytest
 
 from scorepad.cli.main import app
+from scorepad.core.errors import NotationError
+from scorepad.core.record import parse_record
 from scorepad.core.text import CONTROL
 from scorepad.store.schema import MATCH, SEAT
 
@@ -267,3 +269,90 @@ def test_the_html_report_never_holds_a_control_character(cli, old_store, tmp_pat
     assert not raw_controls(text), raw_controls(text)
     assert "B\\x1b[2Jb" in text
     assert f"<title>Match 1: {HOSTILE_SHOWN} · scorepad</title>" in text
+
+
+# Numbers: ASCII digits, and not too many of them.
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "score, says",
+    [
+        ("１０", "a score is written with the digits 0 to 9: '１０' has U+FF11 FULLWIDTH DIGIT ONE"),
+        ("٣", "'٣' has U+0663 ARABIC-INDIC DIGIT THREE"),
+        (BIG, "a score has at most 18 digits, not 5000"),
+        ("-" + BIG, "at most 18 digits"),
+    ],
+)
+def test_a_score_in_other_digits_or_of_thousands_of_digits_is_refused_in_words(cli, unchanged, score, says):
+    cli("new", "--players", "Ann,Bob,Cat")
+    with unchanged():
+        cli.refused("deal", f"Ann={score}", "Bob=13", "Cat=20", says=says)
+        cli.refused("deal", score, "13", "20", says=says)  # in seat order
+    cli("deal", "Ann=10", "Bob=13", "Cat=20")
+    with unchanged():
+        cli.refused("fix", "1", f"Ann={score}", "Bob=13", "Cat=20", says=says)
+
+
+def test_a_trick_number_of_thousands_of_digits_is_refused_in_words():
+    with pytest.raises(NotationError, match="line 3: a trick's number has at most 18 digits, not 5000"):
+        parse_record(f"players: Ann Bob Cat\ndealer: Ann\n{BIG}. Bob:2C Cat:3C Ann:4C\n")
+    with pytest.raises(NotationError, match=r"line 3: not a card: '١\.'"):  # not a number: a card, badly written
+        parse_record("players: Ann Bob Cat\ndealer: Ann\n١. Bob:2C Cat:3C Ann:4C\n")
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        (f"Ann={BIG} Bob=13 Cat=20", "line 1: a score has at most 18 digits, not 5000"),
+        ("Ann=１０ Bob=13 Cat=20", "line 1: a score is written with the digits 0 to 9"),
+        ("١٠ ١٣ ٢٠", "line 1: a score is written with the digits 0 to 9: '١٠' has U+0661"),
+        ("fix ١ Ann=10 Bob=13 Cat=20", "line 1: N in fix N is written with the digits 0 to 9"),
+        (f"fix {BIG} Ann=10 Bob=13 Cat=20", "line 1: N in fix N has at most 18 digits"),
+        ("fix ² Ann=10 Bob=13 Cat=20", "line 1: write fix N NAME=SCORE"),
+    ],
+)
+def test_play_refuses_such_numbers_by_line(cli, unchanged, line, says):
+    cli("new", "--players", "Ann,Bob,Cat")
+    with unchanged():
+        result = cli.runner.invoke(app, ["play"], input=line + "\n")
+    assert result.exit_code == 1, result.output
+    assert says in result.stderr
+    assert "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("deal", "--expect", "３", "Ann=10", "Bob=13", "Cat=20"), "'３' has U+FF13 FULLWIDTH DIGIT THREE"),
+        (("deal", "--expect", BIG, "Ann=10", "Bob=13", "Cat=20"), "at most 18 digits, not 5000"),
+        (("fix", "١", "Ann=10", "Bob=13", "Cat=20"), "'١' has U+0661 ARABIC-INDIC DIGIT ONE"),
+        (("fix", "1_0", "Ann=10", "Bob=13", "Cat=20"), "'1_0' is not a whole number: write the digits 0 to 9"),
+        (("status", "--match", "１"), "U+FF11"),
+        (("new", "--players", "A,B,C", "--deals", "٦"), "U+0666"),
+        (("new", "--players", "A,B,C", "--deals", "0"), "0 is not in the range x>=1"),
+        (("stats", "--decks", "２"), "U+FF12"),
+    ],
+)
+def test_a_number_typed_as_an_option_or_argument_takes_ascii_digits_only(cli, unchanged, args, says):
+    cli("new", "--players", "Ann,Bob,Cat")
+    with unchanged():
+        result = cli(*args, code=2)  # a value of the wrong type: a usage error, as Typer reports it
+    assert says in " ".join(result.stderr.split()), result.stderr
+
+
+def test_every_number_parameter_of_every_command_reads_ascii_digits():
+    """Typer's own int takes ``３`` for 3: every int option and argument must go through cli.numbers."""
+    import typer.main
+
+    from scorepad.cli.numbers import POSITIVE, WHOLE
+
+    group = typer.main.get_command(app)
+    checked = 0
+    for name, command in group.commands.items():
+        for param in command.params:
+            if param.type.name in ("integer", "integer range"):  # Typer's int, or ours
+                assert getattr(param.type, "func", None) in (WHOLE, POSITIVE), f"scorepad {name} {param.name}"
+                checked += 1
+    assert checked >= 10  # --match everywhere, --deals, --expect, fix N, --decks...

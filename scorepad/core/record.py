@@ -18,6 +18,7 @@ from types import MappingProxyType
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, ScorepadError
 from .names import RECORD_KEYS, check_name, check_names
+from .numbers import whole_number
 from .rules import RuleSet
 from .text import quoted
 
@@ -27,7 +28,7 @@ Play = tuple[str | None, Card]
 _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
-_TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
+_TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -177,7 +178,7 @@ class _Reader:
     def _trick(self, line: str) -> RecordedTrick:
         number = None
         if match := _TRICK_NUMBER.fullmatch(line):
-            number, line = int(match[1]), match[2]
+            number, line = whole_number(match[1], "a trick's number"), match[2]
         check_trick_number(number, len(self.tricks) + 1)
         return RecordedTrick(tuple(map(_play, _tokens(line))), number)
 
