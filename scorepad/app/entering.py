@@ -28,7 +28,7 @@ from ..core.match import (
     default_format,
     replay,
 )
-from ..core.names import check_name, check_names
+from ..core.names import check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
@@ -82,7 +82,7 @@ def new_match(
     name: str | None = None,
 ) -> Result:
     names = check_names(players)
-    name = name or None  # an empty name is no name; any other text is kept exactly (the CSV escapes it)
+    name = check_match_name(name)
     format = format or default_format(len(names), rules)
     probe = Settings(names, rules, format)  # checks the number of players and the format
     if first_dealer is not None and cuts:

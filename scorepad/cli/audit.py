@@ -9,6 +9,7 @@ import typer
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
+from .numbers import WHOLE
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -18,8 +19,10 @@ MatchOpt = Annotated[
     typer.Option(
         "--match",
         "-m",
+        metavar="ID",
         help="Check under this match's rules (with --record, default: the latest one used).",
         autocompletion=match_ids,
+        parser=WHOLE,
     ),
 ]
 RecordOpt = Annotated[

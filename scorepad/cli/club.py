@@ -9,6 +9,7 @@ from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
+from .numbers import WHOLE
 
 
 def _parse_date(text: str) -> date:
@@ -31,7 +32,10 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 def stats(
     preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
     decks: Annotated[
-        int, typer.Option("--decks", metavar="1|2", help="Count the matches played with this many decks only.")
+        int,
+        typer.Option(
+            "--decks", metavar="1|2", parser=WHOLE, help="Count the matches played with this many decks only."
+        ),
     ] = 1,
     since: Annotated[date | None, _date_option("--since", "on or after")] = None,
     until: Annotated[date | None, _date_option("--until", "on or before")] = None,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import console, open_store, refusals, use_ascii, words
+from .common import console, json_text, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
 from .rulebook import of_match, show_rules
@@ -196,12 +196,10 @@ def _print_sheet(session: "TableSession", as_json: bool, ascii: bool) -> None:
     if not as_json:
         console().print(_sheet(session, ascii, mark_last=False))
         return
-    import json
-
     from ..app.reading import history
     from ..present.json_shapes import history_json
 
-    sys.stdout.write(json.dumps(history_json(*history(session.store, session.match.id)), ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(history_json(*history(session.store, session.match.id))) + "\n")
     sys.stdout.flush()
 
 
@@ -317,9 +315,7 @@ def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
     from ..present.json_shapes import status_json
 
     if as_json:  # one line per status, so a reader can take them one at a time
-        import json
-
-        sys.stdout.write(json.dumps(status_json(session.result), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(status_json(session.result)) + "\n")
         sys.stdout.flush()
     else:
         console().print(tables.status(session.result, ascii))
@@ -338,7 +334,7 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
     else:
         where = "the match is over"
     lines = f"{entered} {'line' if entered == 1 else 'lines'} written, {refused} refused"  # undo and fix write too
-    sys.stderr.write(f"match {session.match.id}: {lines}; {where}.\n")
+    sys.stderr.write(words(f"match {session.match.id}: {lines}; {where}.") + "\n")
 
 
 def _stderr():

@@ -21,6 +21,7 @@ from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
 from .standings import add_deal
+from .text import quoted
 
 
 class FormatKind(enum.Enum):
@@ -114,7 +115,7 @@ class Settings:
         for seat, player in enumerate(self.players):
             if player.casefold() == wanted:
                 return seat
-        raise UnknownNameError(f"no player {name!r} in this match ({', '.join(self.players)})")
+        raise UnknownNameError(f"no player {quoted(name)} in this match ({', '.join(self.players)})")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,9 @@ from types import MappingProxyType
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
 from .names import RECORD_KEYS, check_name, check_names
+from .numbers import whole_number
 from .rules import RuleSet
+from .text import quoted
 
 #: One card of a trick: the name written before it (or None) and the card.
 Play = tuple[str | None, Card]
@@ -28,7 +30,7 @@ Play = tuple[str | None, Card]
 _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
-_TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
+_TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -97,7 +99,7 @@ class DealRecord:
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name; NotationError if it is no player's."""
     if name.casefold() not in seat:
-        raise NotationError(f"{name!r} is not one of the players: {' '.join(seat.values())}")
+        raise NotationError(f"{quoted(name)} is not one of the players: {' '.join(seat.values())}")
     return seat[name.casefold()]
 
 
@@ -183,10 +185,10 @@ class _Reader:
 
     def _trick(self, line: str) -> RecordedTrick:
         number = None
-        if match := _TRICK_NUMBER.fullmatch(line):
-            number, line = int(match[1]), match[2]
         position = len(self.tricks) + 1
         try:
+            if match := _TRICK_NUMBER.fullmatch(line):
+                number, line = whole_number(match[1], "a trick's number"), match[2]
             check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))
