@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import RecordErrors, RuleError, ScorepadError
+from ..core.language import _
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -118,7 +119,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     and legal or shows a renege, whose outcome the rules fix whatever else it shows.
     """
     from ..store import matches
-    from .entering import DEAL_WORDS, write_deal
+    from .entering import entry_words, write_deal
 
     record, report = audited.record, audited.report
     assert record is not None and report is not None, "only an audited record can be entered"
@@ -134,7 +135,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
-    entered = f"Recorded as {DEAL_WORDS[done.deal.kind]} {done.deal.number}."
+    entered = _("Recorded as {entry}.").format(entry=entry_words(done.deal.kind, done.deal.number))
     note = entered if done.note is None else f"{entered} {done.note}."
     return Result(match.id, match.name, done.state, note)
 
