@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import shutil
 import sqlite3
+import stat
 import subprocess
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
 
+from scorepad.cli.main import app
+from scorepad.store import matches
 from scorepad.store.db import HEAD
 from scorepad.store.migrate import upgrade
 
 from .conftest import dump
+from .test_record import SPEC_EXAMPLE
 
 
 def digest(path: Path) -> str:
@@ -144,3 +151,160 @@ def test_doctor_notices_a_snapshot_that_disagrees_with_the_entries(cli, store_pa
 
     checks = {c["check"]: c for c in json.loads(cli("doctor", "--json", code=1).stdout)["checks"]}
     assert "summary disagrees" in checks["matches"]["detail"]  # ...and doctor folds again to check it
+
+
+# --- a file that is not a scorepad store is never replaced ------------------------------------
+
+
+@pytest.fixture
+def club(tmp_path, monkeypatch):
+    """The store in a folder of its own, so that any file scorepad leaves beside it shows."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    path = folder / "scorepad.db"
+    monkeypatch.setenv("SCOREPAD_DB", str(path))
+    return path
+
+
+def sqlite_bytes(tmp_path: Path, name: str, *sql: str) -> bytes:
+    """The file another program's SQLite would leave after running ``sql``."""
+    path = tmp_path / name
+    with closing(sqlite3.connect(path)) as conn:
+        for statement in sql:
+            conn.execute(statement)
+        conn.commit()
+    return path.read_bytes()
+
+
+@pytest.fixture
+def whole(cli, tmp_path) -> bytes:
+    """A sound store with one deal, closed: every byte of it in the file."""
+    path = tmp_path / "whole.db"
+    cli("--db", path, "new", "--players", "Ann,Bob,Cat")
+    cli("--db", path, "deal", "Ann=10", "Bob=10", "Cat=23")
+    return path.read_bytes()
+
+
+def broken(kind: str, whole: bytes, tmp_path: Path) -> bytes:
+    if kind == "empty":
+        return b""
+    if kind == "one byte":
+        return whole[:1]
+    if kind == "half":  # a whole number of pages: only the header's page count tells
+        return whole[: len(whole) // 2]
+    if kind == "mid-page":
+        return whole[:5000]
+    if kind == "text":
+        return b"Ann 10, Bob 13, Cat 20\n" * 40
+    if kind == "no tables":
+        return sqlite_bytes(tmp_path, "blank.db", "PRAGMA user_version = 7")
+    if kind == "other":
+        return sqlite_bytes(tmp_path, "other.db", "CREATE TABLE invoice (n)", "INSERT INTO invoice VALUES (1)")
+    assert kind == "other in wal"
+    return sqlite_bytes(tmp_path, "wal.db", "PRAGMA journal_mode = WAL", "CREATE TABLE invoice (n)")
+
+
+BROKEN = {
+    "empty": "not a scorepad database (it is empty)",
+    "one byte": "not a scorepad database (it is cut short to 1 byte)",
+    "half": "cut short to 20480 bytes of 40960",
+    "mid-page": "cut short to 5000 bytes",
+    "text": "not a scorepad database (it is not an SQLite database)",
+    "no tables": "not a scorepad database (an SQLite database with no tables)",
+    "other": "a database of another program",
+    "other in wal": "a database of another program",
+}
+
+
+def looks(path: Path) -> tuple:
+    """The file's bytes and mode, and everything in its folder."""
+    return path.read_bytes(), stat.S_IMODE(path.stat().st_mode), sorted(os.listdir(path.parent))
+
+
+@pytest.mark.parametrize("kind", BROKEN)
+def test_a_file_that_is_no_scorepad_store_is_refused_and_never_replaced(cli, club, whole, tmp_path, kind):
+    assert len(whole) == 40960  # ten pages: "half" cuts between two of them
+    club.write_bytes(broken(kind, whole, tmp_path))
+    club.chmod(0o640)
+    before = looks(club)
+    for command in (["status"], ["matches"], ["deal", "Ann=10", "Bob=10", "Cat=23"], ["new", "--players", "A,B,C"]):
+        line = cli.refused(*command, says=BROKEN[kind])
+        assert str(club) in line and "leaves it alone" in line
+        assert looks(club) == before
+    report = cli("doctor", "--json", code=1)
+    assert json.loads(report.stdout)["checks"] == [
+        {"check": "opens", "ok": False, "detail": line.removeprefix("scorepad: ")}
+    ]
+    assert looks(club) == before
+
+
+def test_every_command_refuses_an_empty_store_file(cli, club, tmp_path):
+    """The store cut to nothing: reads, writes, play and doctor alike say so and leave the file as it is."""
+    backup = tmp_path / "backup.json"
+    cli("--db", tmp_path / "other.db", "new", "--players", "Ann,Bob,Cat")
+    cli("--db", tmp_path / "other.db", "export", "--format", "json", "--out", backup)
+    record = tmp_path / "deal7.txt"
+    record.write_text(SPEC_EXAMPLE, encoding="utf-8")
+    club.write_bytes(b"")
+    club.chmod(0o640)
+    before = looks(club)
+    out = tmp_path / "out"
+    commands = [
+        ["new", "--players", "Ann,Bob,Cat"],
+        ["deal", "Ann=10", "Bob=10", "Cat=23"],
+        ["misdeal"],
+        ["undo"],
+        ["fix", "1", "Ann=10", "Bob=10", "Cat=23"],
+        ["abandon"],
+        ["rename", "Ann", "Anna"],
+        ["status"],
+        ["history"],
+        ["matches"],
+        ["chart"],
+        ["stats"],
+        ["ratings"],
+        ["export", "--out", out / "m.csv"],
+        ["report", "--out", out / "m.html"],
+        ["import", backup],
+        ["audit", record, "--match", "1", "--record"],
+    ]
+    for command in commands:
+        cli.refused(*command, says="not a scorepad database (it is empty)")
+        assert looks(club) == before, command
+    piped = cli.runner.invoke(app, ["play"], input="Ann=10 Bob=10 Cat=23\n")
+    assert piped.exit_code == 1 and "(it is empty)" in piped.stderr and "Traceback" not in piped.stderr
+    cli("doctor", code=1)
+    assert looks(club) == before
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "options, says",
+    [
+        (["--players", "Ann,Bob,Cat", "--until-over", "1000000000000000000000"], "too large for the store"),
+        (["--players", "Ann,Bob,Cat", "--first-dealer", "Zed"], "no player 'Zed'"),
+        (["--players", "Ann"], "3 to 10 players"),
+    ],
+)
+def test_a_refused_new_creates_no_file_and_no_folder(cli, tmp_path, monkeypatch, options, says):
+    path = tmp_path / "club" / "winter" / "scorepad.db"
+    monkeypatch.setenv("SCOREPAD_DB", str(path))
+    cli.refused("new", *options, says=says)
+    assert not (tmp_path / "club").exists()
+    cli("new", "--players", "Ann,Bob,Cat")
+    assert sorted(os.listdir(path.parent)) == ["scorepad.db"]  # built aside, then put in place
+    assert cli.json("status")["deals_played"] == 0
+
+
+def test_a_new_store_never_replaces_one_that_appears_meanwhile(cli, club, monkeypatch):
+    """Two first ``new`` commands at once: the store made first stays, the later one is refused."""
+    real = matches.create
+
+    def another_scorepad_meanwhile(conn, *args, **kwargs):
+        club.write_bytes(b"made first")
+        return real(conn, *args, **kwargs)
+
+    monkeypatch.setattr(matches, "create", another_scorepad_meanwhile)
+    cli.refused("new", "--players", "Ann,Bob,Cat", says="appeared meanwhile")
+    assert club.read_bytes() == b"made first"
+    assert os.listdir(club.parent) == ["scorepad.db"]
