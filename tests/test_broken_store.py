@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import stat
 import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -308,3 +309,73 @@ def test_a_new_store_never_replaces_one_that_appears_meanwhile(cli, club, monkey
     cli.refused("new", "--players", "Ann,Bob,Cat", says="appeared meanwhile")
     assert club.read_bytes() == b"made first"
     assert os.listdir(club.parent) == ["scorepad.db"]
+
+
+# --- a store in a read-only folder ------------------------------------------------------------
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """Make a folder read-only for real: the immutable attribute for root (who passes permission bits), else chmod."""
+    frozen = []
+
+    def freeze(folder: Path) -> None:
+        if os.geteuid() == 0:
+            if shutil.which("chattr") is None:
+                pytest.skip("root passes permission bits, and there is no chattr for the immutable attribute")
+            made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+            if made.returncode:
+                pytest.skip(f"chattr +i does not work here: {made.stderr.strip()}")
+        else:
+            folder.chmod(0o555)
+        frozen.append(folder)
+        with pytest.raises(OSError):
+            (folder / "probe").touch()
+
+    yield freeze
+    for folder in frozen:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        else:
+            folder.chmod(0o755)
+
+
+def test_a_store_in_a_read_only_folder_is_read_and_a_write_names_the_folder(cli, club, read_only):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    read_only(club.parent)
+    before = looks(club)
+    assert cli.json("status")["totals"] == {"Ann": 10, "Bob": 10, "Cat": 23}
+    assert len(cli.json("history")["deals"]) == 1
+    line = cli.refused("deal", "Ann=10", "Bob=10", "Cat=23", says="the store cannot be written")
+    assert f"its folder {club.parent} is read-only" in line and "scorepad.db-wal and scorepad.db-shm" in line
+    checks = {c["check"]: c for c in json.loads(cli("doctor", "--json", code=1).stdout)["checks"]}
+    assert [name for name, c in checks.items() if not c["ok"]] == ["folder"]
+    assert f"{club.parent} is read-only" in checks["folder"]["detail"]
+    assert checks["journal"]["detail"] == "wal mode"
+    assert looks(club) == before
+
+
+def test_an_immutable_read_notices_a_writer_meanwhile(cli, club, read_only, monkeypatch):
+    """Someone with the right to write the folder changes the file while scorepad reads it as immutable."""
+    cli("new", "--players", "Ann,Bob,Cat")
+    read_only(club.parent)
+    real = matches.load
+
+    def load_while_written(*args, **kwargs):
+        os.utime(club, ns=(0, 0))  # what a writer's checkpoint does to the file's change time
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(matches, "load", load_while_written)
+    cli.refused("status", says="changed while scorepad read it")
+
+
+def test_changes_pending_in_a_read_only_folder_are_not_read_past(cli, club, read_only):
+    """A writer died with its changes in the -wal: reading without them would show an old match."""
+    cli("new", "--players", "Ann,Bob,Cat")
+    killed = "import os, sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nc.execute(\"UPDATE match SET name = 'late'\")\nc.commit()\nos._exit(0)\n"
+    subprocess.run([sys.executable, "-c", killed, str(club)], check=True)
+    (club.parent / "scorepad.db-shm").unlink()
+    read_only(club.parent)
+    line = cli.refused("status", says="SQLite cannot open the store")
+    assert f"its folder {club.parent} is read-only" in line

@@ -41,7 +41,7 @@ def _sqlite_file(url: str) -> tuple[Path | None, bool]:
     """The file of a SQLite URL (None in memory), and whether the URL is a ``file:`` URI.
 
     A URI carries its own options (``mode=ro`` ...): scorepad checks the file it
-    names, but does not create it.
+    names, but neither creates it nor chooses how to open it.
     """
     database = make_url(url).database
     if not database or database == ":memory:" or database.startswith("file::memory:"):
@@ -95,7 +95,7 @@ class Store:
             if path is not None and not by_uri and not path.exists():
                 raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
             if path is not None and path.exists():
-                self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S)
+                self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
             engine = self._sqlite_engine(self.url)
         else:
             engine = self._server_engine()
@@ -108,7 +108,11 @@ class Store:
         return engine
 
     def _sqlite_engine(self, url: str) -> Engine:
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+        found = self.found
+        if found is not None and found.frozen:
+            engine = create_engine(url, creator=lambda: sqlite_file.connect_frozen(found.path, BUSY_TIMEOUT_S))
+        else:
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         _setup_sqlite(engine)
         return engine
 
@@ -149,6 +153,7 @@ class Store:
                 yield conn
             return
         engine = self._open()
+        self._check_writable()
         with self._guard(), engine.connect() as conn:
             conn = conn.execution_options(scorepad_write=True)
             with conn.begin():
@@ -175,6 +180,14 @@ class Store:
         engine = self._open()
         with self._guard(), engine.connect() as conn, conn.begin():
             yield conn
+        if self.found is not None and self.found.frozen:
+            sqlite_file.check_still(self.found)
+
+    def _check_writable(self) -> None:
+        """Refuse a write SQLite cannot make, before it starts: a store read as immutable."""
+        if self.found is not None and self.found.frozen:
+            note = sqlite_file.folder_note(self.found.path) or "its folder is read-only"
+            raise StoreError(f"{self.where}: the store cannot be written: {note}")
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -182,7 +195,13 @@ class Store:
         try:
             yield
         except DBAPIError as error:
-            raise StoreError(f"{self.where}: {reason(str(error.orig) if error.orig else str(error))}") from None
+            raise StoreError(f"{self.where}: {self._reason(error)}") from None
+
+    def _reason(self, error: DBAPIError) -> str:
+        message = str(error.orig) if error.orig else str(error)
+        if self.is_sqlite and self.found is not None:
+            return sqlite_file.trouble(self.found.path, message)
+        return reason(message)
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""
@@ -192,6 +211,7 @@ class Store:
                 return
             if version is not None and version not in REVISIONS:
                 raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
+            self._check_writable()
             with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
                     # Two first commands on a new PostgreSQL store must not both migrate it.

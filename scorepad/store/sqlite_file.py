@@ -9,6 +9,11 @@ byte, and refuses whatever is not a scorepad store.
 A new store is built under a temporary name beside its place and linked there
 once its first transaction has committed (``new_file``): nobody ever finds it
 empty or half made, and a refused ``new`` leaves neither a file nor a folder.
+
+In WAL mode SQLite keeps ``NAME-wal`` and ``NAME-shm`` beside the store, and
+cannot open it at all where it may not create them: a store in a read-only
+folder is read as immutable instead, which SQLite allows when no change is
+pending beside it, and any write is refused with the folder named.
 """
 
 from __future__ import annotations
@@ -35,15 +40,22 @@ def side(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
+def _stamp(path: Path) -> tuple[int, int, int]:
+    found = path.stat()
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
 @dataclass(frozen=True)
 class Found:
     """An existing scorepad store file, as ``examine`` found it."""
 
     path: Path
-    wal: bool  #: its header says WAL mode
+    wal: bool  #: its header says WAL mode (an immutable read cannot ask SQLite)
+    frozen: bool  #: its folder cannot be written and nothing is pending: read as immutable, never written
+    stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
 
 
-def examine(path: Path, timeout: float) -> Found:
+def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
     """The store file at ``path``, checked without writing a byte; a StoreError unless it is a scorepad store."""
     try:
         found = path.stat()
@@ -53,11 +65,13 @@ def examine(path: Path, timeout: float) -> Found:
             head = file.read(HEADER)
     except OSError as error:
         raise StoreError(f"cannot read {path}: {error.strerror}") from None
+    stamp = found.st_ino, found.st_size, found.st_mtime_ns
     # Changes waiting beside the file (a crashed writer's, or a live one's) are part of the store.
     pending = side(path, "-wal").exists() or side(path, "-journal").exists()
-    damage = _damage(head, found.st_size, pending)
+    damage = _damage(head, stamp[1], pending)
     if damage:
         raise StoreError(f"{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone")
+    frozen = may_freeze and not pending and folder_note(path) is not None
     tables = _tables(path, timeout, immutable=not pending)
     if "alembic_version" not in tables:
         if tables:
@@ -65,7 +79,7 @@ def examine(path: Path, timeout: float) -> Found:
         raise StoreError(
             f"{path}: this file is not a scorepad database (an SQLite database with no tables): scorepad leaves it alone"
         )
-    return Found(path, head[18] == WAL_FORMAT)
+    return Found(path, head[18] == WAL_FORMAT, frozen, stamp)
 
 
 def _damage(head: bytes, size: int, pending: bool) -> str | None:
@@ -94,14 +108,52 @@ def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
     """The names of the file's tables, read with a read-only connection.
 
     Without changes pending beside the file, the read is immutable: it creates
-    no ``-wal`` or ``-shm``, and a refused file's folder is left as it was.
+    no ``-wal`` or ``-shm`` (a refused file's folder is left as it was) and
+    works in a read-only folder.
     """
     uri = f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
         with closing(sqlite3.connect(uri, uri=True, timeout=timeout)) as conn:
             return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as error:
-        raise StoreError(f"{path}: {reason(str(error))}") from None
+        raise StoreError(f"{path}: {trouble(path, str(error))}") from None
+
+
+def connect_frozen(path: Path, timeout: float) -> sqlite3.Connection:
+    """A read-only, immutable connection: what SQLite allows in a folder where it may not create ``-shm``."""
+    return sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True, timeout=timeout)
+
+
+def check_still(found: Found) -> None:
+    """After an immutable read: refuse it if the file changed meanwhile (a writer with rights to the folder)."""
+    try:
+        changed = _stamp(found.path) != found.stamp or side(found.path, "-wal").exists()
+    except OSError:
+        changed = True
+    if changed:
+        raise StoreError(f"{found.path} changed while scorepad read it: run the command again")
+
+
+def folder_note(path: Path) -> str | None:
+    """Why SQLite cannot keep its ``-wal`` and ``-shm`` files beside the store; None when it can."""
+    folder = path.parent
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    return (
+        f"its folder {folder} is read-only, and SQLite must create {path.name}-wal and {path.name}-shm beside"
+        f" the store to write it (or to read changes pending in {path.name}-wal): make the folder writable,"
+        " or move the store to a folder that is"
+    )
+
+
+def trouble(path: Path, message: str) -> str:
+    """SQLite's error in words; where opening or writing failed in a read-only folder, the folder is why."""
+    note = folder_note(path) if "unable to open" in message or "readonly" in message else None
+    if note is None:
+        return reason(message)
+    if "unable to open" in message:  # a read too, when changes wait in the -wal: they need the -shm
+        return f"SQLite cannot open the store: {note}"
+    return f"the store cannot be written: {note}"
 
 
 # Making a new store.
