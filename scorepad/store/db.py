@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
 
 from . import sqlite_file
 from .errors import NoStoreYet, StoreError, reason
-from .location import describe
+from .location import ambiguous_credentials, describe, hide_password
 
 __all__ = ["HEAD", "REVISIONS", "NoStoreYet", "Store", "StoreError"]
 
@@ -117,6 +117,10 @@ class Store:
         return engine
 
     def _server_engine(self) -> Engine:
+        if ambiguous_credentials(self.url):
+            raise StoreError(
+                f"{self.where}: the URL has more than one '@': write an '@' in the user name or password as %40"
+            )
         try:
             return create_engine(self.url)
         except (ImportError, ModuleNotFoundError) as error:
@@ -124,7 +128,7 @@ class Store:
                 f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
             ) from None
         except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
-            raise StoreError(f"cannot open {self.where}: {error}") from None
+            raise StoreError(hide_password(f"cannot open {self.where}: {error}", self.url)) from None
 
     def open(self, create: bool = False) -> Store:
         """Open the store now (making a new SQLite one if ``create``), bringing its schema up to date."""
@@ -201,7 +205,7 @@ class Store:
         message = str(error.orig) if error.orig else str(error)
         if self.is_sqlite and self.found is not None:
             return sqlite_file.trouble(self.found.path, message)
-        return reason(message)
+        return hide_password(reason(message), self.url)
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""

@@ -37,3 +37,29 @@ def describe(url: str) -> str:
         user = credentials.split(":", 1)[0]
         rest = f"{user}@{host}" if user else host
     return f"{scheme}://{rest}"
+
+
+def ambiguous_credentials(url: str) -> bool:
+    """More than one ``@`` in a server URL: an ``@`` in a password (or user name) not written as ``%40``.
+
+    SQLAlchemy ends the password at the first ``@`` and takes the rest of it for
+    the host name, which the driver's errors then show: the URL is refused
+    before it is used.
+    """
+    return url.partition("://")[2].count("@") > 1
+
+
+#: Shorter passwords are left in messages: hiding them would blot out ordinary words, and them with nothing.
+SHORTEST_HIDDEN = 4
+
+
+def hide_password(message: str, url: str) -> str:
+    """The message with the URL's password, as written or decoded, replaced by ``***`` wherever it appears."""
+    from urllib.parse import unquote
+
+    credentials = url.partition("://")[2].rpartition("@")[0]
+    password = credentials.partition(":")[2]
+    for secret in {password, unquote(password)}:
+        if len(secret) >= SHORTEST_HIDDEN:
+            message = message.replace(secret, "***")
+    return message
