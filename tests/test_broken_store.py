@@ -93,6 +93,49 @@ def test_a_full_disk(cli, small_disk, monkeypatch):
     assert cli.json("status")["deals_played"] == 2
 
 
+def test_play_on_a_disk_that_fills_up_says_the_write_failed_and_blames_nobody(cli, small_disk, monkeypatch):
+    """A real ``play`` process, fed line by line: the disk fills between two deals, then has room again."""
+    store = small_disk / "scorepad.db"
+    monkeypatch.setenv("SCOREPAD_DB", str(store))
+    cli("new", "--players", "Ann,Bob,Cat", "--until-over", "100000")
+    play = subprocess.Popen(
+        [sys.executable, "-m", "scorepad", "play", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, SCOREPAD_DB=str(store)),
+    )
+
+    def then_status(line: str) -> dict:
+        play.stdin.write(f"{line}\nstatus\n")
+        play.stdin.flush()
+        return json.loads(play.stdout.readline())  # the status answers once the line before is done
+
+    try:
+        assert then_status("Ann=10 Bob=10 Cat=23")["deals_played"] == 1
+        with open(small_disk / "filler", "wb", buffering=0) as filler:
+            try:
+                while True:
+                    filler.write(b"\0" * 4096)
+            except OSError:
+                pass
+        assert then_status("Ann=13 Bob=13 Cat=17")["deals_played"] == 1
+        (small_disk / "filler").unlink()
+        assert then_status("undo")["deals_played"] == 0
+        out, err = play.communicate("Ann=7 Bob=7 Cat=29\n", timeout=60)
+    finally:
+        play.kill()
+        play.wait()
+    assert out == ""
+    assert err.splitlines() == [
+        f"line 3: the write failed: {store}: the disk is full: nothing was written",
+        "line 5: undone: deal 1 (Ann 10, Bob 10, Cat 23)",
+        "match 1: 3 lines written, 1 refused; next: deal 2, Bob deals.",
+    ]
+    assert cli.json("status")["totals"] == {"Ann": 7, "Bob": 7, "Cat": 29}
+
+
 def test_a_store_made_by_the_first_schema_upgrades_with_every_entry_intact(cli, store_path):
     engine = create_engine(f"sqlite:///{store_path}")
     with engine.begin() as conn:
