@@ -22,6 +22,33 @@ TYPER = [*PYTHON, "-c", "import typer"]
 STACK = [*PYTHON, "-c", "import typer, sqlmodel, rich"]
 
 
+def languages(folder: Path) -> list[Figure]:
+    """A subcommand's --help and completion in each language but English: the catalog must cost nothing to see."""
+    store = build_store(folder / "small-lang.db", 30)
+    figures = []
+    for code in ("it", "pt", "es", "nl", "sv"):
+        local = {**env_for(store), "LANG": f"{code}_XX.UTF-8", "LANGUAGE": code}
+        complete = local | {
+            "_SCOREPAD_COMPLETE": "complete_bash",
+            "COMP_WORDS": "scorepad status --match ",
+            "COMP_CWORD": "3",
+        }
+        figures.append(
+            compare(
+                f"scorepad new --help in {code}  vs  import typer",
+                [*SCOREPAD, "new", "--help"],
+                TYPER,
+                runs=7,
+                budget=1.5,
+                env=local,
+            )
+        )
+        figures.append(
+            compare(f"completion in {code}  vs  import typer", SCOREPAD, TYPER, runs=7, budget=1.5, env=complete)
+        )
+    return figures
+
+
 def startup(folder: Path) -> list[Figure]:
     """--help and shell completion against importing Typer alone."""
     store = build_store(folder / "small.db", 30)
@@ -99,7 +126,7 @@ def growth(folder: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--skip", nargs="*", default=[], help="parts to leave out: startup status play audit export growth"
+        "--skip", nargs="*", default=[], help="parts to leave out: startup languages status play audit export growth"
     )
     args = parser.parse_args()
     figures: list[Figure] = []
@@ -107,6 +134,7 @@ def main() -> int:
         folder = Path(scratch)
         parts = {
             "startup": lambda: figures.extend(startup(folder)),
+            "languages": lambda: figures.extend(languages(folder)),
             "status": lambda: figures.append(status(folder)),
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),
@@ -115,7 +143,7 @@ def main() -> int:
         for name, part in parts.items():
             if name not in args.skip:
                 part()
-                shown = {"startup": 3, "audit": 2}.get(name, 1)
+                shown = {"startup": 3, "languages": 10, "audit": 2}.get(name, 1)
                 print("\n".join(f.line() for f in figures[-shown:]), flush=True)
         if "growth" not in args.skip:
             print("\nhow the cost grows (median of 3 runs each):")

@@ -12,10 +12,18 @@ from typer.testing import CliRunner
 
 from scorepad.cli.common import OPTIONS
 from scorepad.cli.main import app
+from scorepad.core.language import use
 
 # Typer turns the app into a click command on every in-process run, which costs
 # more than most commands themselves; the command is the same each time.
 typer.testing._get_command = functools.cache(typer.testing._get_command)
+
+
+def pytest_configure(config):
+    """Compile the message catalogs into the source tree, as the package build does for the wheel."""
+    from tools.catalogs import compile_all
+
+    compile_all()
 
 
 @pytest.fixture(autouse=True)
@@ -25,6 +33,11 @@ def store_path(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREPAD_DB", str(path))
     monkeypatch.delenv("SCOREPAD_DEBUG", raising=False)
     OPTIONS.db, OPTIONS.ascii = None, False
+    # English, whatever the locale of the machine the tests run on; tests of languages set their own.
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")
+    use("en")
     return path
 
 

@@ -120,12 +120,13 @@ def test_a_batch_with_one_bad_file_audits_the_others_and_exits_1(cli, tmp_path):
     args = [save(tmp_path, "a.txt", good[0]), bad, tmp_path / "missing.txt", save(tmp_path, "b.txt", good[1])]
     result = cli("audit", *args, "--json", code=1)
     assert result.stderr.splitlines() == [
-        f"{bad}: line 3: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)",
+        f"{bad}: line 3: trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)",
         f"{tmp_path / 'missing.txt'}: cannot read it: No such file or directory",
     ]
     reports = json.loads(result.stdout)
     assert reports[0] == audit(good[0]).to_json() and reports[3] == audit(good[1]).to_json()
-    assert reports[1] == {"file": str(bad), "error": "line 3: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)"}
+    problem = "trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)"
+    assert reports[1] == {"file": str(bad), "error": f"line 3: {problem}", "errors": [{"line": 3, "message": problem}]}
     assert reports[2]["file"] == str(tmp_path / "missing.txt") and "No such file" in reports[2]["error"]
     out = cli("audit", *args, code=1).stdout  # for people: both good reports are there
     assert out.count("Complete: every card played.") == 2
@@ -357,3 +358,26 @@ def test_a_closed_standard_input_is_reported_not_a_crash(tmp_path):
     )
     assert closed.returncode == 1, closed.stderr
     assert "standard input is closed" in closed.stderr and "internal error" not in closed.stderr
+
+
+def test_every_problem_of_a_typed_record_is_reported_and_nothing_is_recorded(cli, tmp_path, store_path):
+    cli("new", "--players", "Ann,Bob,Cat")
+    bad = tmp_path / "typed.txt"
+    bad.write_text("players: Ann Bob Cat\ndealer: Ann\n1. 7S 9S XX\n2. 4D 5D\n3. 10C J* 2C\n")
+    before = entry_cards(store_path)
+    result = cli("audit", bad, "--record", code=1)
+    assert result.stderr.splitlines() == [
+        f"{bad}: line 3: trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)",
+        f"{bad}: line 5: trick 3: not a card: 'J*' (write e.g. QS, Q♠, 10H or TH)",
+    ]
+    assert entry_cards(store_path) == before
+
+
+def test_a_table_with_no_deck_is_one_file_refused_in_a_batch(cli, tmp_path):
+    good = save(tmp_path, "good.txt", dealt(4, "Ann", seed=5)[0])
+    seven = tmp_path / "seven.txt"
+    seven.write_text("players: A B C D E F G\ndealer: G\n1. 3C 4C 5C 6C 7C 8C 9C\n")
+    result = cli("audit", seven, good, "--json", code=1)
+    assert result.stderr == f"{seven}: a deal of 7 players needs two decks: give its rules decks=2\n"
+    reports = json.loads(result.stdout)
+    assert reports[0]["file"] == str(seven) and reports[1]["complete"]

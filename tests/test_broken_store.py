@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from scorepad.cli.main import app
+from scorepad.core.errors import RuleError
 from scorepad.store import matches
 from scorepad.store.db import HEAD
 from scorepad.store.migrate import upgrade
@@ -325,7 +326,6 @@ def test_every_command_refuses_an_empty_store_file(cli, club, tmp_path):
 @pytest.mark.parametrize(
     "options, says",
     [
-        (["--players", "Ann,Bob,Cat", "--until-over", "1000000000000000000000"], "too large for the store"),
         (["--players", "Ann,Bob,Cat", "--first-dealer", "Zed"], "no player 'Zed'"),
         (["--players", "Ann"], "3 to 10 players"),
     ],
@@ -338,6 +338,23 @@ def test_a_refused_new_creates_no_file_and_no_folder(cli, tmp_path, monkeypatch,
     cli("new", "--players", "Ann,Bob,Cat")
     assert sorted(os.listdir(path.parent)) == ["scorepad.db"]  # built aside, then put in place
     assert cli.json("status")["deals_played"] == 0
+
+
+def test_a_new_match_refused_in_a_new_store_after_its_insert_leaves_no_file_and_no_folder(cli, tmp_path, monkeypatch):
+    """The store is built, its schema and the match row written, then the command is refused: nothing stays."""
+    path = tmp_path / "club" / "winter" / "scorepad.db"
+    monkeypatch.setenv("SCOREPAD_DB", str(path))
+    real = matches.create
+
+    def create_then_fail(conn, *args, **kwargs):
+        real(conn, *args, **kwargs)
+        assert not path.exists()  # built aside, under another name
+        assert any(p.name.endswith(".new") for p in path.parent.iterdir())
+        raise RuleError("the table changed its mind")
+
+    monkeypatch.setattr(matches, "create", create_then_fail)
+    cli.refused("new", "--players", "Ann,Bob,Cat", says="changed its mind")
+    assert not (tmp_path / "club").exists()
 
 
 def test_a_new_store_never_replaces_one_that_appears_meanwhile(cli, club, monkeypatch):

@@ -7,10 +7,12 @@ of the rules, written separately from scorepad's own fold, and compares
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -20,10 +22,14 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from typer.testing import CliRunner
 
 from scorepad.cli.main import app
+from scorepad.core.text import CONTROL
+from scorepad.store.schema import MATCH, SEAT
 
 from .conftest import dump
 
-COMMANDS = ["new", "deal", "misdeal", "undo", "fix", "abandon", "rename", "status", "history", "matches", "doctor"]
+COMMANDS = [
+    "new", "deal", "misdeal", "undo", "fix", "abandon", "rename", "status", "history", "matches", "doctor", "chart",
+]  # fmt: skip
 OPTIONS = [
     "--match", "-m", "--json", "--renege", "--expect", "--players", "-p", "--deals", "--until-over",
     "--until-reach", "--cut", "--first-dealer", "--rules", "--hearts", "--pass", "--slam", "--no-slam",
@@ -31,6 +37,17 @@ OPTIONS = [
 ]  # fmt: skip
 NAMES = ["Ann", "Bob", "Cat", "ann", "Zed", "", "A=B", "Bo b", "Ann,Bob,Cat", "Ann,Bob,Cat,Dan,Eve,Fay,Gus"]
 CARDS = ["QS", "q♠", "10h", "TH", "2C", "JD", "1X", "", "-", "QS,KS,AS", "QS,,2H", "7C"]
+# Text no one should type, but a file or a hostile paste holds: controls (ESC, NUL, C1), format and
+# bidi characters, lone surrogates (what Python makes of argv bytes that are not UTF-8), line separators,
+# digits of other scripts; numbers of thousands of digits; and names past their bounds.
+ODD_CHARS = st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp", "Nd", "No"]) | st.sampled_from("Ann=,:#1 ")
+ODD_TEXT = st.text(ODD_CHARS, min_size=1, max_size=10)
+HUGE = st.integers(19, 6000).map(lambda digits: "9" * digits)
+OTHER_DIGITS = st.text(st.characters(categories=["Nd"]), min_size=1, max_size=4)
+LONG = st.integers(41, 300).map(lambda length: "x" * length)
+NASTY = st.one_of(
+    ODD_TEXT, HUGE, OTHER_DIGITS, LONG, st.sampled_from(["\x1b]52;c;cHduZWQ=\x1b\\", "\x1b[2J", "a\x00b", "\u202e"])
+)
 token = st.one_of(
     st.sampled_from(COMMANDS),
     st.sampled_from(OPTIONS),
@@ -45,6 +62,10 @@ token = st.one_of(
         ["classic", "dirty-lady", "spot-hearts", "broken", "anytime", "rotate", "left", "9", "Ann=3C,Bob=3H,Cat=KD"]
     ),
     st.text(max_size=12),
+    NASTY,
+    st.builds(lambda n, s: f"{n}={s}", st.sampled_from(["Ann", "Bob", "Cat"]), NASTY),  # as a score
+    st.builds(lambda n, s: f"{n}={s}", NASTY, st.integers(0, 43).map(str)),  # as a name
+    st.builds(lambda n: f"Ann,Bob,{n}", NASTY),  # as one of --players
 )
 runner = CliRunner()
 _TEMPLATE = tempfile.TemporaryDirectory()
@@ -77,6 +98,9 @@ def assert_clean(result, args):
         assert isinstance(result.exception, SystemExit), (args, repr(result.exception))
     assert "Traceback" not in result.output
     assert "internal error" not in result.stderr, (args, result.stderr)  # a defect, not a refusal
+    if result.exit_code != 2:  # a usage error is Typer's, quoting the command line as typed
+        shown = (result.stdout + result.stderr).replace("\n", "")
+        assert not CONTROL.search(shown), (args, CONTROL.findall(shown))  # nothing reaches a terminal raw
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -92,6 +116,101 @@ def test_random_command_lines_exit_0_1_or_2_and_refusals_write_nothing(command, 
             assert dump(db) == before, args
             if result.exit_code == 1 and "--help" not in args:
                 assert len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
+
+
+@functools.cache
+def old_template() -> Path:
+    """The template as a store from before names were checked may hold it: control characters in its names."""
+    db = Path(_TEMPLATE.name) / "old.db"
+    shutil.copyfile(template(1), db)
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(f'UPDATE "{MATCH}" SET name = ?', ("Fri\x1b]52;c;cHduZWQ=\x1b\\\x00\x9b\u202e\u2028",))
+        conn.execute(f'UPDATE "{SEAT}" SET name = ? WHERE position = 1', ("B\x1b[2Jb",))
+    conn.close()
+    return db
+
+
+#: Command lines that show an old store's names, each way: every reader, every writer's status, the refusals.
+OLD_STORE_LINES = [
+    ["status"], ["status", "--json"], ["history"], ["history", "--json"], ["matches"], ["matches", "--json"],
+    ["chart"], ["doctor"], ["undo"], ["misdeal"], ["abandon"], ["deal", "10", "10", "23"], ["deal", "--renege", "Ann"],
+    ["fix", "1", "10", "10", "23"], ["rename", "Ann", "Ada"], ["new", "--like", "1"], ["deal", "Zed=1"],
+    ["rename", "Zed", "Ann"], ["export"], ["export", "--layout", "sheet"], ["report"], ["play"], ["play", "--json"],
+]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(OLD_STORE_LINES), min_size=1, max_size=3))
+def test_command_lines_on_an_old_store_never_write_its_control_characters(lines):
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "scorepad.db"
+        shutil.copyfile(old_template(), db)
+        for number, line in enumerate(lines):
+            args = [*line]
+            if line[0] in ("export", "report"):  # to a file of the example's own, read back
+                args += ["--out", str(Path(folder, f"out{number}"))]
+            result = invoke(db, args)
+            assert_clean(result, args)
+            assert result.exit_code in (0, 1), (args, result.output)
+            written = Path(folder, f"out{number}")
+            if written.exists():
+                text = written.read_text(encoding="utf-8").replace("\r\n", "").replace("\n", "")
+                assert not CONTROL.search(text), (args, CONTROL.findall(text))
+
+
+@functools.cache
+def backup_template() -> dict:
+    """A backup of a match with a name, a cut, a renege and an undone deal: every kind of text a backup holds."""
+    db = Path(_TEMPLATE.name) / "backup.db"
+    invoke(db, ["new", "--players", "Ann,Bob,Cat", "--deals", "3", "--name", "Friday", "--cut", "Ann=4H,Bob=3C,Cat=KD"])
+    invoke(db, ["deal", "Ann=QS,2H", "Bob=10", "Cat=?"])
+    invoke(db, ["deal", "--renege", "Bob"])
+    invoke(db, ["undo"])
+    file = Path(_TEMPLATE.name) / "backup.json"
+    invoke(db, ["export", "--all", "--format", "json", "--out", str(file)])
+    return json.loads(file.read_text())
+
+
+def text_places(value, path=()):
+    """Where a JSON value holds text: ``(path, None)`` for a string, ``(path, key)`` for an object's key."""
+    if isinstance(value, str):
+        yield path, None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        if isinstance(key, str):
+            yield path, key
+        yield from text_places(inner, (*path, key))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_text_in_any_text_field_of_a_backup_is_imported_or_refused_in_words(data):
+    backup = copy.deepcopy(backup_template())
+    path, key = data.draw(st.sampled_from(sorted(text_places(backup), key=repr)))
+    text = data.draw(NASTY | st.sampled_from(["Ann", "Bob", "Cat", "", "ann", "Zed"]))
+    *parent_path, last = path if key is None else (*path, key)
+    parent = backup
+    for step in parent_path:
+        parent = parent[step]
+    if key is None:
+        parent[last] = text
+    else:  # the key renamed, its value kept
+        parent[text] = parent.pop(last)
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder, "backup.json")
+        file.write_text(json.dumps(backup))  # ASCII, with \u escapes: lone surrogates too
+        db = Path(folder, "scorepad.db")
+        args = ["import", str(file)]
+        result = invoke(db, args)
+        assert_clean(result, args)
+        assert result.exit_code in (0, 1), (args, result.output)
+        if result.exit_code == 1:
+            assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+            assert not db.exists()  # refused whole
+        else:
+            for reading in (["status"], ["history"], ["matches"]):
+                assert_clean(invoke(db, reading), reading)
 
 
 # The model: three players, three deals, Ann deals first; a tie goes to tie-break deals.

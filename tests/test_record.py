@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.core.cards import card, cards
-from scorepad.core.errors import NotationError
+from scorepad.core.errors import NotationError, RecordErrors
 from scorepad.core.record import DealRecord, RecordedTrick, parse_record, write_record
 from scorepad.core.rules import CLASSIC, RuleSet
 from tests.dealgen import RULE_SETS, random_deal, records, without_hands, without_names
@@ -201,3 +201,40 @@ def test_random_deals_written_read_back_the_same(seed):
         record, _ = random_deal(rng.randint(2, 6), rng.choice(RULE_SETS), rng)
         for variant in (record, without_hands(record), without_names(record)):
             assert parse_record(write_record(variant, ascii=rng.random() < 0.5)) == variant
+
+
+def test_every_unreadable_line_is_reported_at_once_with_what_was_expected():
+    text = dedent(
+        """\
+        players: Ann Bob Cat
+        dealer: Zed
+        rules: classic hearts=sometimes
+        1. 7S 9S XX
+        2. 4D Bob:5D 6D
+        3. Q 5C 6C
+        hand Bob: 2C ZZ
+        5. 2S 3S 4S
+        """
+    )
+    with pytest.raises(RecordErrors) as caught:
+        parse_record(text)
+    lines = [line for line, _ in caught.value.problems]
+    assert lines == [2, 3, 4, 6, 7, 8]
+    said = dict(caught.value.problems)
+    assert "'Zed' is not one of the players: Ann Bob Cat" in said[2]
+    assert "hearts is broken|anytime, not 'sometimes'" in said[3]
+    assert said[4].startswith("trick 1: not a card: 'XX'")
+    assert said[6].startswith("trick 3: not a card: 'Q'")
+    assert "not a card: 'ZZ'" in said[7]
+    assert said[8] == "this is trick 4, not '5.'"  # trick 3 kept its place though it could not be read
+    assert str(caught.value).startswith("line 2: ") and str(caught.value).endswith("(and 5 more)")
+
+
+def test_a_record_missing_its_keys_says_which():
+    with pytest.raises(RecordErrors) as caught:
+        parse_record("1. 7S ZZ 9S\n")
+    assert caught.value.problems == [
+        (1, "trick 1: not a card: 'ZZ' (write e.g. QS, Q♠, 10H or TH)"),
+        (1, "the record has no 'players:' line (the players in seat order)"),
+        (1, "the record has no 'dealer:' line (who dealt)"),
+    ]

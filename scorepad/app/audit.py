@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
-from ..core.errors import RuleError, ScorepadError
+from ..core.errors import RecordErrors, RuleError, ScorepadError
+from ..core.language import _
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
+from .inputs import MiB, read_path, read_stream
 from .results import Result
 
 if TYPE_CHECKING:
@@ -25,6 +27,10 @@ if TYPE_CHECKING:
     from .entering import Entered
 
 STDIN = "-"
+#: A record of two decks dealt to ten players is some 2 KB, and 10 KB with a comment on every
+#: trick: a megabyte is no deal record, but /dev/urandom or a file named by mistake.
+RECORD_LIMIT = 1 * MiB
+TOO_LONG = "no deal record is anywhere near that long"
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,14 @@ class Audited:
     record: DealRecord | None = None
     report: AuditReport | None = None
     error: str | None = None  #: what kept the file from being audited
+    problems: tuple[tuple[int, str], ...] = ()  #: every unreadable line of the record: (line, what was wrong)
+
+    @property
+    def errors(self) -> list[str]:
+        """What kept the file from being audited, one sentence per problem."""
+        if self.problems:
+            return [f"line {line}: {text}" for line, text in self.problems]
+        return [self.error] if self.error is not None else []
 
     @property
     def passed(self) -> bool:
@@ -48,7 +62,10 @@ class Audited:
     def to_json(self) -> dict:
         """The report as the spec shapes it; a file without one is ``{"file", "error"}`` in its place."""
         if self.report is None:
-            return {"file": self.source, "error": self.error}
+            data: dict = {"file": self.source, "error": self.error}
+            if self.problems:
+                data["errors"] = [{"line": line, "message": text} for line, text in self.problems]
+            return data
         return self.report.to_json()
 
 
@@ -58,11 +75,10 @@ def read_text(source: str) -> str:
         if sys.stdin is None or sys.stdin.closed:
             raise OSError("standard input is closed")
         if not hasattr(sys.stdin, "buffer"):  # a text-only stream, already decoded
-            return sys.stdin.read()
-        data = sys.stdin.buffer.read()
+            return read_stream(sys.stdin, RECORD_LIMIT, TOO_LONG)
+        data = read_stream(sys.stdin.buffer, RECORD_LIMIT, TOO_LONG)
     else:
-        with open(source, "rb") as file:
-            data = file.read()
+        data = read_path(source, RECORD_LIMIT, TOO_LONG)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -76,11 +92,14 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
         record = parse_record(read_text(source))
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(f"the record's rules ({record.rules.words()}) are not match {match_id}'s ({rules.words()})")
+        report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
     except OSError as error:
         return Audited(source, error=f"cannot read it: {error.strerror or error}")
+    except RecordErrors as error:
+        return Audited(source, error=str(error), problems=tuple(error.problems))
     except ScorepadError as error:
         return Audited(source, error=str(error))
-    return Audited(source, record, audit(record, rules))
+    return Audited(source, record, report)
 
 
 def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:
@@ -100,7 +119,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     and legal or shows a renege, whose outcome the rules fix whatever else it shows.
     """
     from ..store import matches
-    from .entering import DEAL_WORDS, write_deal
+    from .entering import entry_words, write_deal
 
     record, report = audited.record, audited.report
     assert record is not None and report is not None, "only an audited record can be entered"
@@ -116,7 +135,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
-    entered = f"Recorded as {DEAL_WORDS[done.deal.kind]} {done.deal.number}."
+    entered = _("Recorded as {entry}.").format(entry=entry_words(done.deal.kind, done.deal.number))
     note = entered if done.note is None else f"{entered} {done.note}."
     return Result(match.id, match.name, done.state, note)
 

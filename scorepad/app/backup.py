@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, TypeVar
 from ..core.cards import Card
 from ..core.errors import ScorepadError
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
-from ..core.names import check_names
+from ..core.names import check_characters, check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
+from ..core.text import quoted
 from ..store import backup_file, history, matches
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
 from ..store.schema import STANDING
+from .inputs import MiB, TooLarge, read_path
 
 if TYPE_CHECKING:
     from ..store.backup_file import MatchFile, TrailEntryFile
@@ -36,6 +38,11 @@ T = TypeVar("T")
 
 class BackupError(ScorepadError):
     """A file that is not a backup this scorepad can restore."""
+
+
+#: A backup takes some 400 bytes a deal, 700 with the cards each player took: 256 MiB
+#: is over 300,000 deals with their cards, ten tables a week for decades.
+BACKUP_LIMIT = 256 * MiB
 
 
 # Writing.
@@ -77,13 +84,19 @@ class BackupMatch:
 def read(path: Path) -> list[BackupMatch]:
     """The matches of a backup file, every one checked; BackupError says what is wrong."""
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(
+            read_path(path, BACKUP_LIMIT, "far beyond the backup of a big club"), object_pairs_hook=_one_value_a_key
+        )
+    except TooLarge as error:
+        raise BackupError(f"{path}: {error}") from None
     except FileNotFoundError:
         raise BackupError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise BackupError(f"{path} is a folder, not a backup file") from None
     except OSError as error:
         raise BackupError(f"cannot read {path}: {error.strerror or error}") from None
+    except _TwoValues as error:
+        raise BackupError(f"{path}: {error}") from None
     except (ValueError, RecursionError):  # not UTF-8, not JSON, a number of 5,000 digits, nested too deep
         raise BackupError(f"{path} is not a scorepad backup (not JSON)") from None
     try:
@@ -91,6 +104,21 @@ def read(path: Path) -> list[BackupMatch]:
     except (BackupError, backup_file.BackupShapeError) as error:
         # The file's own text can be in the message: keep it to one line.
         raise BackupError(f"{path}: {' '.join(str(error).splitlines())}") from None
+
+
+class _TwoValues(ValueError):
+    """One key twice in an object: JSON readers disagree on which value counts, so neither does."""
+
+
+def _one_value_a_key(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) < len(pairs):  # rare: look for the key only then
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _TwoValues(f"the key {quoted(key)} appears twice in one object: which value holds is not clear")
+            seen.add(key)
+    return found
 
 
 def parse(data: object) -> list[BackupMatch]:
@@ -109,9 +137,12 @@ def _at(where: str) -> Iterator[None]:
 def _match(data: MatchFile) -> BackupMatch:
     where = f"match {data.id}"
     with _at(where):
+        check_characters(data.uid, "a match's uid")
+        check_match_name(data.name)
         settings = _settings(data)
     with _at(f"{where}.cuts"):
-        cuts = [{n: Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
+        # As typed at the cut, perhaps before a rename: a name a player could have had, not one of these.
+        cuts = [{check_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
@@ -133,7 +164,7 @@ def _seat(settings: Settings, name: str) -> int:
     try:
         return settings.players.index(name)
     except ValueError:
-        raise BackupError(f"{name!r} is not a player of the match") from None
+        raise BackupError(f"{quoted(name)} is not a player of the match") from None
 
 
 def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailItem:

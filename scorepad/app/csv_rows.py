@@ -8,6 +8,7 @@ from typing import IO, Any
 
 from ..core.match import EntryKind
 from ..core.standings import add_deal
+from ..core.text import visible
 from .results import HistoryRow
 
 COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
@@ -18,8 +19,10 @@ _UNSAFE_START = ("=", "+", "-", "@", "\t", "\r", "'")
 def escape(text: str) -> str:
     """A text cell a spreadsheet shows as text: one ``'`` before a formula-like start (or a ``'``).
 
-    Lossless: strip one leading ``'`` to get the text back.
+    Lossless: strip one leading ``'`` to get the text back; but a control character, which
+    only a store from before names were checked can hold, is shown as its escape (``visible``).
     """
+    text = visible(text)
     return "'" + text if text.startswith(_UNSAFE_START) else text
 
 

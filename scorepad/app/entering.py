@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ImpossibleScores, RuleError
+from ..core.language import _
 from ..core.match import (
     Entry,
     EntryKind,
@@ -28,7 +29,7 @@ from ..core.match import (
     default_format,
     replay,
 )
-from ..core.names import check_name, check_names
+from ..core.names import check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
@@ -82,7 +83,7 @@ def new_match(
     name: str | None = None,
 ) -> Result:
     names = check_names(players)
-    name = name or None  # an empty name is no name; any other text is kept exactly (the CSV escapes it)
+    name = check_match_name(name)
     format = format or default_format(len(names), rules)
     probe = Settings(names, rules, format)  # checks the number of players and the format
     if first_dealer is not None and cuts:
@@ -151,7 +152,9 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
         return state.enter(typed), None
     seat = rest[0]
     value = rest_of_total(state.rules, deal.players, typed)
-    note = f"{players[seat]}: {value}, the rest of {deal.deal_total}"
+    note = _("{player}: {points}, the rest of {total}").format(
+        player=players[seat], points=value, total=deal.deal_total
+    )
     try:
         return state.enter(typed | {seat: value}), note
     except ImpossibleScores as error:  # what ? turned out to be is part of why; other refusals are not about it
@@ -203,7 +206,9 @@ def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
     outcome = entry.outcome
     if outcome is None or outcome.slam is None:
         return None
-    return f"{players[outcome.slam]} took every penalty card: recorded as {outcome.scores[outcome.slam]}"
+    return _("{player} took every penalty card: recorded as {points}").format(
+        player=players[outcome.slam], points=outcome.scores[outcome.slam]
+    )
 
 
 def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
@@ -214,7 +219,8 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
-    return Written(state, touched, f"misdeal: {dealer} deals deal {deal.number} again", deal, entry)
+    note = _("misdeal: {dealer} deals deal {number} again").format(dealer=dealer, number=deal.number)
+    return Written(state, touched, note, deal, entry)
 
 
 def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
@@ -229,7 +235,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         gone = matches.undo_last(conn, match)
         state = match.state()
         scores = "" if gone.entry.kind is EntryKind.MISDEAL else f" ({scores_text(players, gone.entry)})"
-        note = f"undone: {DEAL_WORDS[gone.entry.kind]} {gone.number}{scores}"
+        note = _("undone: {entry}{scores}").format(entry=entry_words(gone.entry.kind, gone.number), scores=scores)
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -241,24 +247,30 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
         number = gone.number
-        note = (
-            f"undone: fix of deal {number} ({scores_text(players, gone.entry)});"
-            f" deal {number} is again {scores_text(players, replaced.entry)}"
+        note = _("undone: fix of deal {number} ({scores}); deal {number} is again {before}").format(
+            number=number, scores=scores_text(players, gone.entry), before=scores_text(players, replaced.entry)
         )
     return Written(state, matches.summarise(conn, match.id, state), note)
 
 
-#: How a note names an entry of each kind, before its number.
-DEAL_WORDS = {EntryKind.DEAL: "deal", EntryKind.TIEBREAK: "tie-break deal", EntryKind.MISDEAL: "misdeal of deal"}
+def entry_words(kind: EntryKind, number: int) -> str:
+    """How a note names an entry: ``deal 3``, ``tie-break deal 4``, ``misdeal of deal 2``."""
+    if kind is EntryKind.TIEBREAK:
+        return _("tie-break deal {number}").format(number=number)
+    if kind is EntryKind.MISDEAL:
+        return _("misdeal of deal {number}").format(number=number)
+    return _("deal {number}").format(number=number)
 
 
 def scores_text(players: Sequence[str], entry: Entry) -> str:
     """``Ann 13, Bob 10, Cat 20``, and who reneged: an entry's scores as a table reads them back."""
     outcome = entry.outcome
     if outcome is None:
-        return "misdeal"
+        return _("misdeal")
     text = ", ".join(f"{players[seat]} {points}" for seat, points in outcome.scores.items())
-    return f"{text}; renege by {players[outcome.renege]}" if outcome.renege is not None else text
+    if outcome.renege is None:
+        return text
+    return _("{scores}; renege by {player}").format(scores=text, player=players[outcome.renege])
 
 
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
@@ -276,7 +288,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return Written(state, touched, "; ".join([f"deal {number} corrected", *notes]))
+    return Written(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
@@ -319,7 +331,7 @@ def abandon(store: Store, match_id: int | None) -> Result:
         _check_open(match, state)
         state = state.abandon()
         matches.summarise(conn, match.id, state, abandoned_at=matches.now())
-    return Result(match.id, match.name, state, f"match {match.id} abandoned")
+    return Result(match.id, match.name, state, _("match {match} abandoned").format(match=match.id))
 
 
 def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
@@ -334,4 +346,4 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
         matches.rename(conn, match.id, seat, new)
         matches.summarise(conn, match.id, match.state())
         match = matches.load(conn, match.id, entries=False)
-    return Result(match.id, match.name, match.state(), f"{new} was {old}")
+    return Result(match.id, match.name, match.state(), _("{new} was {old}").format(new=new, old=old))

@@ -2,7 +2,8 @@
 
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
-a file. An export never replaces an earlier one unless asked to (``--force``).
+a file (``tempfiles`` sees that the temporary one goes too). An export never
+replaces an earlier one unless asked to (``--force``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
 
 EXPORTS = Path("exports")
 
+#: Every file scorepad writes is its owner's alone, as the store is: a backup holds all
+#: the store holds, a CSV every name and score. The HTML report too, though it is made
+#: to be shared: it is shared by sending it, which no mode bit stops, and a page that
+#: should be served from a web folder takes a deliberate chmod, rather than every
+#: report being readable by every account on the machine.
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700  #: exports/, made for the same files
+
 
 class ExportFormat(enum.Enum):
     CSV = "csv"
@@ -41,7 +50,7 @@ class ExportError(ScorepadError):
 def exports_folder() -> Path:
     """The folder where exports go when no file is named, made if need be."""
     try:
-        EXPORTS.mkdir(exist_ok=True)
+        EXPORTS.mkdir(mode=FOLDER_MODE, exist_ok=True)
     except OSError as error:
         raise ExportError(f"cannot make the folder {EXPORTS}: {error.strerror or error}") from None
     return EXPORTS
@@ -54,28 +63,49 @@ def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None 
     return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
 
 
+def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | None]:
+    """``--out`` as ``(folder, file)``, one of them None: the file to write, or the folder it goes in.
+
+    A folder is an existing one, or a path ending in ``/`` (which ``Path``
+    would drop): the file goes in it with the name it would have under exports/.
+    """
+    if out is None:
+        return None, None
+    text = os.fspath(out)
+    if not text:
+        raise ExportError("--out is empty: give a file, or a folder to write in")
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path, None
+    return None, path
+
+
 def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool = False, rename: bool = False) -> Path:
     """Write a new file atomically and return where it went.
 
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
     free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is refused.
     """
+    from .tempfiles import remove_stale, removed_if_stopped, temporary_for  # here: --help loads this module
+
     folder = target.parent
     if not folder.is_dir():
         raise ExportError(f"cannot write {target}: there is no folder {folder}")
     if target.exists() and not (overwrite or rename):
         raise _exists(target)
-    temporary = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"  # os, not secrets: keeps --help light
+    remove_stale(folder)  # what killed exports left here
+    temporary = temporary_for(target)
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with open(fd, "w", encoding="utf-8", newline="") as stream:
-                write(stream)
-                stream.flush()
-                os.fsync(stream.fileno())
-            placed = _place(temporary, target, overwrite, rename)
-        finally:
-            temporary.unlink(missing_ok=True)
+        with removed_if_stopped(temporary):
+            try:
+                fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+                with open(fd, "w", encoding="utf-8", newline="") as stream:
+                    write(stream)
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                placed = _place(temporary, target, overwrite, rename)
+            finally:
+                temporary.unlink(missing_ok=True)
         _sync_folder(folder)
     except OSError as error:
         raise ExportError(f"cannot write {target}: {error.strerror or error}") from None
@@ -132,11 +162,12 @@ def export(
     match_id: int | None,
     every: bool,
     fmt: ExportFormat = ExportFormat.CSV,
-    out: Path | None = None,
+    out: str | os.PathLike[str] | None = None,
     force: bool = False,
     layout: ExportLayout = ExportLayout.LONG,
 ) -> Path:
-    """Export one match (default: the latest) or every match; return the file written."""
+    """Export one match (default: the latest) or every match to ``out`` (a file or a folder, see
+    ``split_out``; default: exports/); return the file written."""
     from ..store import history, matches
     from . import backup
     from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
@@ -145,6 +176,7 @@ def export(
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
         raise ExportError("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
 
+    folder, out = split_out(out)
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
         raise ExportError(
@@ -156,7 +188,7 @@ def export(
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
             # A default name is never reused, --force or not: it takes a suffix instead.
-            out, rename, force = exports_folder() / default_name(chosen, fmt), True, False
+            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt), True, False
         else:
             rename = False
         write: Callable[[IO[str]], object]
@@ -176,12 +208,17 @@ def export(
         return write_file(out, write, overwrite=force, rename=rename)
 
 
-def save_report(html: str, match_id: int, out: Path | None = None, force: bool = False) -> Path:
+def save_report(html: str, match_id: int, out: str | os.PathLike[str] | None = None, force: bool = False) -> Path:
     """Write a match's HTML report (``present.report.page``) and return where it went.
 
-    Without ``out`` it goes to ``exports/match-ID-report.html``, or the next
-    free ``-2``, ``-3``... name: an earlier report is never replaced. An
-    ``out`` that exists is replaced only with ``force``.
+    Without ``out``, or with a folder, it goes to ``match-ID-report.html``
+    there (default: exports/), or the next free ``-2``, ``-3``... name: an
+    earlier report is never replaced. An ``out`` file that exists is replaced
+    only with ``force``.
     """
-    target = out if out is not None else exports_folder() / f"match-{match_id}-report.html"
-    return write_file(target, lambda stream: stream.write(html), overwrite=force, rename=out is None)
+    folder, file = split_out(out)
+    if file is None:
+        file, rename = (folder or exports_folder()) / f"match-{match_id}-report.html", True
+    else:
+        rename = False
+    return write_file(file, lambda stream: stream.write(html), overwrite=force, rename=rename)

@@ -8,6 +8,8 @@ import typer
 
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
+from .helptext import TranslatedCommand
+from .numbers import WHOLE
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -17,8 +19,10 @@ MatchOpt = Annotated[
     typer.Option(
         "--match",
         "-m",
+        metavar="ID",
         help="Check under this match's rules (with --record, default: the latest one used).",
         autocompletion=match_ids,
+        parser=WHOLE,
     ),
 ]
 RecordOpt = Annotated[
@@ -32,12 +36,27 @@ JsonOpt = Annotated[
 def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as_json: JsonOpt = False) -> None:
     """Check deal records trick by trick: every play against the rules, then the deal's scores.
 
+    A deal record is the deal written down one trick per line, each trick's
+    cards in the order played from its leader (the notation, with complete
+    examples: docs/deal-record.md in scorepad's repository):
+
+    \b
+      # Tuesday, table 2, deal 7
+      players: Ann Bob Cat Dan          # clockwise
+      dealer: Dan                       # Ann, left of Dan, leads trick 1
+      rules: classic hearts=broken      # optional; decks=2 for two decks
+      hand Ann: 7S 4S JD 5C 3C 9C TC 2H 4H 6H 8H AH 5S   # optional
+      1. Ann:7S Bob:9S Cat:QS Dan:2S    # Cat's Q♠ wins: Cat leads next
+      2. Cat:4D Dan:8D Ann:JD Bob:2D
+      3. 5C KC 3H 6C                    # names may be left out
+
     For each record: its tricks (leader, cards, winner, points), the scores,
     whether every card was played, and each broken rule as a sentence. The exit
     code is 0 when every record is complete and breaks no rule, 1 otherwise;
     the reports are printed either way. A file that cannot be read or parsed is
-    reported on stderr as "FILE: line N: reason" and the others are still
-    checked; with --json it stands in the list as {"file": FILE, "error": reason}.
+    reported on stderr as "FILE: line N: reason", one line for every line it
+    cannot read, and the others are still checked; with --json it stands in the
+    list as {"file": FILE, "error": reason, "errors": [{"line", "message"}...]}.
 
     With --match the match's rules apply, and a record whose rules: line
     differs is refused. With --record (one record) the deal is entered in the
@@ -78,7 +97,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         passed = passed and audited.passed
         if audited.error is not None:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write(f"{audited.name}: {audited.error}\n")
+            sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
         if listing:
             # Each report goes out as soon as it is made, one per line: a batch of
             # thousands is never held whole, and the C encoder does the work.
@@ -107,4 +126,4 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Deal records")(refusals(audit))
+    app.command(cls=TranslatedCommand, rich_help_panel="Deal records")(refusals(audit))

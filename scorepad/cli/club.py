@@ -1,7 +1,6 @@
 """Commands for the club: stats, ratings, chart, report."""
 
 from datetime import date
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,6 +8,8 @@ import typer
 from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
+from .numbers import WHOLE
 
 
 def _parse_date(text: str) -> date:
@@ -31,7 +32,10 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 def stats(
     preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
     decks: Annotated[
-        int, typer.Option("--decks", metavar="1|2", help="Count the matches played with this many decks only.")
+        int,
+        typer.Option(
+            "--decks", metavar="1|2", parser=WHOLE, help="Count the matches played with this many decks only."
+        ),
     ] = 1,
     since: Annotated[date | None, _date_option("--since", "on or after")] = None,
     until: Annotated[date | None, _date_option("--until", "on or before")] = None,
@@ -122,15 +126,22 @@ def chart(match: MatchOpt = None) -> None:
 def report(
     match: MatchOpt = None,
     out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", metavar="PATH", help="The file to write (default: exports/match-ID-report.html)."),
+        str | None,  # not a Path, which drops the / that says "a folder"; the shell completes files all the same
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="PATH",
+            help="The file to write, or a folder to write it in (default: exports/match-ID-report.html).",
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
 ) -> None:
     """Write the match as one HTML page to share: standings, chart, every deal. Prints its path.
 
     The page is self-contained (no scripts, nothing fetched) and prints on A4.
-    Without --out it goes under exports/, never over an earlier report.
+    Without --out it goes under exports/, never over an earlier report; --out
+    may name a folder to put it in. Like every file scorepad writes, it is
+    readable by its owner only: chmod a+r it to serve it from a web folder.
 
     Examples:
 
@@ -148,4 +159,4 @@ def report(
 
 def register(app: typer.Typer) -> None:
     for command in (stats, ratings, chart, report):
-        app.command(rich_help_panel="The club")(refusals(command))
+        app.command(cls=TranslatedCommand, rich_help_panel="The club")(refusals(command))

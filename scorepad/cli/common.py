@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ import typer
 
 from ..core.cards import ascii_suits
 from ..core.errors import ScorepadError
+from ..core.text import CONTROL, visible, visible_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -66,12 +68,37 @@ UNCUT = 100_000
 
 
 def console(stderr: bool = False, soft_wrap: bool = False) -> Console:
-    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup."""
-    from rich.console import Console
-
+    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup,
+    and a control character (which an old store may hold in a name) is shown as its escape."""
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream is not None and stream.isatty() else UNCUT
-    return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap, width=width)
+    return _visible_console()(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap, width=width)
+
+
+@functools.cache
+def _visible_console() -> type[Console]:
+    """The Console class that never writes a control character from the text it is given.
+
+    Plain strings (table cells, headers) are made visible before they are laid out, so
+    columns stay aligned; whatever else was given as text is made visible in the segments
+    it renders to, so nothing gets through. Rich's own styles and cursor moves are not text.
+    """
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class VisibleConsole(Console):
+        def render_str(self, text: str, *args, **kwargs):
+            return super().render_str(visible_lines(text), *args, **kwargs)
+
+        def render(self, renderable, options=None):
+            for segment in super().render(renderable, options):
+                text = segment.text
+                if segment.control or text == "\n" or not CONTROL.search(text):
+                    yield segment
+                else:
+                    yield Segment(visible_lines(text), segment.style)
+
+    return VisibleConsole
 
 
 def say(message: str) -> None:
@@ -83,12 +110,29 @@ def print_json(value: object) -> None:
     """One JSON value on stdout: indented for a person at a terminal, compact (and quick) for a pipe."""
     # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
     indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
+    sys.stdout.write(json_text(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
+
+
+def json_text(value: object, ensure_ascii: bool = False, indent: int | None = None) -> str:
+    """``json.dumps``, with every control character as a ``\\u`` escape: the same value, safe on a terminal.
+
+    JSON escapes only the C0 controls itself; DEL, C1 controls, bidi controls and line
+    separators from an old store's names would be written as they are.
+    """
+    text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
+    # Outside its strings JSON holds only printable ASCII and, indented, new lines: any
+    # other match is inside a string, where a \u escape stands for the same character.
+    return CONTROL.sub(_json_escape, text)
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    return found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}"
 
 
 def words(message: str) -> str:
-    """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be."""
-    return ascii_suits(message) if use_ascii() else message
+    """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
+    and any control character (a name from an old store) as its escape, so it stays one line."""
+    return visible(ascii_suits(message) if use_ascii() else message)
 
 
 def fail(message: str) -> typer.Exit:

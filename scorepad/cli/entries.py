@@ -7,6 +7,8 @@ import typer
 from ..core.rules import HeartsLead, PassRule, Preset
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
+from .helptext import TranslatedCommand
+from .numbers import POSITIVE, WHOLE
 
 if TYPE_CHECKING:
     from ..app.results import Result
@@ -14,7 +16,14 @@ if TYPE_CHECKING:
 MatchOpt = Annotated[
     int | None,
     # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
-    typer.Option("--match", "-m", help="Match id (default: the latest one used).", autocompletion=match_ids),
+    typer.Option(
+        "--match",
+        "-m",
+        metavar="ID",
+        help="Match id (default: the latest one used).",
+        autocompletion=match_ids,
+        parser=WHOLE,
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 RenegeOpt = Annotated[
@@ -62,6 +71,7 @@ def new(
             metavar="ID",
             help="A rematch of match ID: its players, rules and format; the next player deals first.",
             autocompletion=match_ids,
+            parser=WHOLE,
         ),
     ] = None,
     first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")] = None,
@@ -72,13 +82,14 @@ def new(
         ),
     ] = None,
     deals: Annotated[
-        int | None, typer.Option("--deals", min=1, help="Play N deals (a multiple of the players).")
+        int | None,
+        typer.Option("--deals", metavar="N", parser=POSITIVE, help="Play N deals (a multiple of the players)."),
     ] = None,
     until_over: Annotated[
-        int | None, typer.Option("--until-over", metavar="T", min=1, help="End after a total goes over T.")
+        int | None, typer.Option("--until-over", metavar="T", parser=POSITIVE, help="End after a total goes over T.")
     ] = None,
     until_reach: Annotated[
-        int | None, typer.Option("--until-reach", metavar="T", min=1, help="End after a total reaches T.")
+        int | None, typer.Option("--until-reach", metavar="T", parser=POSITIVE, help="End after a total reaches T.")
     ] = None,
     rules: Annotated[Preset | None, typer.Option("--rules", help="The preset (default: classic).")] = None,
     hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")] = None,
@@ -92,6 +103,7 @@ def new(
         typer.Option(
             "--decks",
             metavar="1|2",
+            parser=WHOLE,
             help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
         ),
     ] = None,
@@ -168,7 +180,9 @@ def deal(
     scores: ScoresArg = None,
     match: MatchOpt = None,
     renege: RenegeOpt = None,
-    expect: Annotated[int | None, typer.Option("--expect", metavar="N", help="Refuse unless this is deal N.")] = None,
+    expect: Annotated[
+        int | None, typer.Option("--expect", metavar="N", parser=WHOLE, help="Refuse unless this is deal N.")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Enter one deal's scores: every player of the deal once, as points or as cards.
@@ -221,7 +235,7 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
 
 def fix(
-    number: Annotated[int, typer.Argument(metavar="N", min=1, help="The deal to correct.")],
+    number: Annotated[int, typer.Argument(metavar="N", parser=POSITIVE, help="The deal to correct.")],
     scores: ScoresArg = None,
     match: MatchOpt = None,
     renege: RenegeOpt = None,
@@ -291,4 +305,4 @@ def register(app: typer.Typer) -> None:
     scores = {"ignore_unknown_options": True}
     for command in (new, deal, misdeal, undo, fix, abandon, rename):
         settings = scores if command in (deal, fix) else {}
-        app.command(rich_help_panel="At the table", context_settings=settings)(refusals(command))
+        app.command(cls=TranslatedCommand, rich_help_panel="At the table", context_settings=settings)(refusals(command))

@@ -5,11 +5,14 @@ from typing import Annotated
 
 import typer
 
-from . import audit, club, entries, play, transfer, views
+from ..core.language import LANGUAGES, use
+from . import audit, club, entries, play, rulebook, transfer, views
 from .common import OPTIONS
+from .helptext import TranslatedGroup
 
 app = typer.Typer(
     name="scorepad",
+    cls=TranslatedGroup,
     help=(
         "Keep score of Black Maria at a real table: every entry is checked against the rules.\n\n"
         "Start a match with 'scorepad new --players Ann,Bob,Cat', then enter each deal's "
@@ -23,6 +26,13 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _language(language: str | None) -> None:
+    # Eager, so that --help after it (and every message after it) is in that language.
+    if language is not None and language.lower() not in LANGUAGES:
+        raise typer.BadParameter(f"scorepad speaks {', '.join(LANGUAGES)}, not {language!r}")
+    use(language.lower() if language else None)
 
 
 def _version(asked: bool) -> None:
@@ -48,6 +58,16 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", is_eager=True, callback=_version, help="Print scorepad's version and exit.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="|".join(LANGUAGES),
+            is_eager=True,
+            callback=_language,
+            help="The language of the text for people (default: the locale's, else English).",
+        ),
+    ] = None,
 ) -> None:
     OPTIONS.db = db
     OPTIONS.ascii = ascii
@@ -55,6 +75,7 @@ def root(
 
 entries.register(app)
 views.register(app)
+rulebook.register(app)
 transfer.register(app)
 play.register(app)
 audit.register(app)

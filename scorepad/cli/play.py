@@ -13,27 +13,37 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import console, open_store, refusals, use_ascii, words
+from ..core.language import N_, _, ngettext
+from .common import console, json_text, open_store, refusals, use_ascii, words
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
+from .rulebook import of_match, show_rules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ..app.table import TableSession
 
-HELP = """\
-  Ann=10 Bob=13 Cat=20     a deal's scores, every player of the deal once (as scorepad deal takes them)
-  10 13 20                 ... or in seat order, without names
-  Ann=QS,2H Bob=- Cat=?    ... or the penalty cards each took (- for none); ? is the rest of the total
-  renege Bob               Bob reneged: takes the penalty total, the others 0
-  misdeal                  void this deal: the same dealer deals again
-  undo                     take back the last change, a fix included (it stays in the trail)
-  fix 2 Ann=13 Bob=10 ...  correct deal 2 (or: fix 2 renege Bob)
-  sheet                    the score sheet: every deal, with the running totals (also: history)
-  status                   the standings and the next deal again
-  again                    once the match is over: a rematch, the next player dealing first
-  help                     this list (Up arrow: the last line again, to correct it)
-  quit                     leave (so do Ctrl-D, and Ctrl-C on an empty line); everything entered is saved"""
+#: The lines of the protocol's help: what is typed (the same in every language), and what it does.
+HELP = (
+    ("Ann=10 Bob=13 Cat=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
+    ("10 13 20", N_("... or in seat order, without names")),
+    ("Ann=QS,2H Bob=- Cat=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
+    ("renege Bob", N_("Bob reneged: takes the penalty total, the others 0")),
+    ("misdeal", N_("void this deal: the same dealer deals again")),
+    ("undo", N_("take back the last change, a fix included (it stays in the trail)")),
+    ("fix 2 Ann=13 Bob=10 ...", N_("correct deal 2 (or: fix 2 renege Bob)")),
+    ("sheet", N_("the score sheet: every deal, with the running totals (also: history)")),
+    ("status", N_("the standings and the next deal again")),
+    ("rules", N_("the rules of this match, in plain words")),
+    ("again", N_("once the match is over: a rematch, the next player dealing first")),
+    ("help", N_("this list (Up arrow: the last line again, to correct it)")),
+    ("quit", N_("leave (so do Ctrl-D, and Ctrl-C on an empty line); everything entered is saved")),
+)
+
+
+def help_text() -> str:
+    return "\n".join(f"  {typed:<23}  {_(does)}" for typed, does in HELP)
 
 
 def play(
@@ -47,17 +57,19 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, help, quit.
+    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
+    again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
 
     When standard input is not a terminal, each line is one entry, without
     prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    quit; blank lines and # comments are skipped. A refused line is reported
-    on stderr as "line N: reason" and skipped; the exit code is then 1. A status
-    line prints the status on stdout: as text, or with --json as one line of
-    JSON (the object of scorepad status --json). Notes (a misdeal, an undo) go
+    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    line is reported on stderr as "line N: reason" and skipped; the exit code
+    is then 1. A status, sheet or rules line prints its answer on stdout: as
+    text, or with --json as one line of JSON (the object of scorepad status,
+    history or rules --json). Notes (a misdeal, an undo) go
     to stderr as "line N: note", and a summary at the end.
 
     Examples:
@@ -92,7 +104,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
     out, err = console(), _stderr()
     readline = _complete_names(session)
     out.print(tables.table_panel(session.result, ascii))
-    out.print("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
+    out.print(_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest."))
     while True:
         try:
             line = _read_line(_prompt(session), readline)
@@ -109,10 +121,13 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             if command == Talk("quit"):
                 return _leave(session)
             if command == Talk("help"):
-                out.print(HELP, markup=False)
+                out.print(help_text(), markup=False)
                 continue
             if command == Talk("sheet"):
                 out.print(_sheet(session, ascii, mark_last=True))
+                continue
+            if command == Talk("rules"):
+                show_rules(*of_match(session.result), as_json=False)
                 continue
             if isinstance(command, Talk):  # status
                 note = session.refresh()
@@ -122,12 +137,12 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(f"refused: {words(str(error))}", style="red")
+            err.print(_("refused: {reason}").format(reason=words(str(error))), style="red")
             if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
                 out.print(tables.table_panel(session.result, ascii))
             continue
         except KeyboardInterrupt:
-            err.print("\ninterrupted while saving: see scorepad status for what was saved", markup=False)
+            err.print("\n" + _("interrupted while saving: see scorepad status for what was saved"), markup=False)
             return 130
         echo = _echo(session, command)
         if echo:
@@ -136,7 +151,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             out.print(result.note, style="italic")
         out.print(tables.table_panel(result, ascii))
         if result.state.finished:
-            out.print("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
+            out.print(_("The match is over: again starts a rematch; undo takes back the last change; quit leaves."))
 
 
 class _Cleared(Exception):
@@ -165,14 +180,14 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 
 def _echo(session: "TableSession", command: object) -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
-    from ..app.entering import DEAL_WORDS, scores_text
+    from ..app.entering import entry_words, scores_text
     from ..app.table import EnterDeal
 
     written = session.last
     if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
         return None
     scores = scores_text(session.match.settings.players, written.entry)
-    return f"{DEAL_WORDS[written.deal.kind]} {written.deal.number}: {scores}"
+    return f"{entry_words(written.deal.kind, written.deal.number)}: {scores}"
 
 
 def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":
@@ -188,26 +203,28 @@ def _print_sheet(session: "TableSession", as_json: bool, ascii: bool) -> None:
     if not as_json:
         console().print(_sheet(session, ascii, mark_last=False))
         return
-    import json
-
     from ..app.reading import history
     from ..present.json_shapes import history_json
 
-    sys.stdout.write(json.dumps(history_json(*history(session.store, session.match.id)), ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(history_json(*history(session.store, session.match.id))) + "\n")
     sys.stdout.flush()
 
 
 def _prompt(session: "TableSession") -> str:
     deal = session.state.next
     if deal is None:
-        return "over> "
-    return f"{'tie-break' if deal.round else 'deal'} {deal.number}> "
+        return _("over") + "> "
+    return (_("tie-break {number}") if deal.round else _("deal {number}")).format(number=deal.number) + "> "
 
 
 def _leave(session: "TableSession") -> int:
     state, match_id = session.state, session.match.id
-    where = "the match is over" if state.finished else f"carry on with: scorepad play --match {match_id}"
-    _stderr().print(f"Left the table: every entry so far is saved in match {match_id}; {where}.", markup=False)
+    if state.finished:
+        where = _("the match is over")
+    else:
+        where = _("carry on with: scorepad play --match {match}").format(match=match_id)
+    left = _("Left the table: every entry so far is saved in match {match}; {where}.")
+    _stderr().print(left.format(match=match_id, where=where), markup=False)
     return 0
 
 
@@ -273,10 +290,13 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 if command == Talk("quit"):
                     break
                 if command == Talk("help"):
-                    sys.stderr.write(HELP + "\n")
+                    sys.stderr.write(help_text() + "\n")
                     continue
                 if command == Talk("sheet"):
                     _print_sheet(session, as_json, ascii)
+                    continue
+                if command == Talk("rules"):
+                    show_rules(*of_match(session.result), as_json, one_line=True)
                     continue
                 if isinstance(command, Talk):  # status
                     _tell(number, session.refresh())
@@ -290,7 +310,9 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
             entered += 1
             _tell(number, result.note)
     except KeyboardInterrupt:
-        _stderr().print(f"interrupted at line {number}: the lines before it are saved", markup=False)
+        _stderr().print(
+            _("interrupted at line {number}: the lines before it are saved").format(number=number), markup=False
+        )
         return 130
     _summary(session, entered, refused)
     return 1 if refused else 0
@@ -306,16 +328,14 @@ def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
     from ..present.json_shapes import status_json
 
     if as_json:  # one line per status, so a reader can take them one at a time
-        import json
-
-        sys.stdout.write(json.dumps(status_json(session.result), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(status_json(session.result)) + "\n")
         sys.stdout.flush()
     else:
         console().print(tables.status(session.result, ascii))
 
 
 def _summary(session: "TableSession", entered: int, refused: int) -> None:
-    from ..app.entering import DEAL_WORDS
+    from ..app.entering import entry_words
     from ..present import tables
 
     state, players = session.state, session.match.settings.players
@@ -323,11 +343,17 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
         where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
     elif state.next is not None:
         deal = state.next
-        where = f"next: {DEAL_WORDS[deal.kind]} {deal.number}, {players[deal.dealer]} deals"
+        where = _("next: {entry}, {dealer} deals").format(
+            entry=entry_words(deal.kind, deal.number), dealer=players[deal.dealer]
+        )
     else:
-        where = "the match is over"
-    lines = f"{entered} {'line' if entered == 1 else 'lines'} written, {refused} refused"  # undo and fix write too
-    sys.stderr.write(f"match {session.match.id}: {lines}; {where}.\n")
+        where = _("the match is over")
+    # Undo and fix write too: every accepted line counts.
+    lines = ngettext("{count} line written", "{count} lines written", entered).format(count=entered)
+    summary = _("match {match}: {lines}, {refused} refused; {where}.").format(
+        match=session.match.id, lines=lines, refused=refused, where=where
+    )
+    sys.stderr.write(words(summary) + "\n")
 
 
 def _stderr():
@@ -335,4 +361,4 @@ def _stderr():
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="At the table")(refusals(play))
+    app.command(cls=TranslatedCommand, rich_help_panel="At the table")(refusals(play))

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from ..app.entering import Renege
 from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
+from ..core.numbers import looks_like_number, whole_number
 from .scores import looks_like_a_score, read_scores
 
 #: Words of the line protocol, besides the scores; ``help`` and ``history`` (for ``sheet``) are scorepad's own.
-COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "again", "help", "quit")
+COMMANDS = ("renege", "misdeal", "undo", "fix", "status", "sheet", "history", "rules", "again", "help", "quit")
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,12 @@ def parse_line(line: str) -> Action | Talk | None:
     if verb == "renege":
         return EnterDeal(Renege(_one_name(rest, "renege NAME")))
     if verb == "fix":
-        if not rest or not rest[0].isdigit() or int(rest[0]) < 1:
-            raise NotationError("write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct")
-        number, rest = int(rest[0]), rest[1:]
+        usage = "write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct"
+        if not rest or not looks_like_number(rest[0]):
+            raise NotationError(usage)
+        number, rest = whole_number(rest[0], "N in fix N"), rest[1:]
+        if number < 1:
+            raise NotationError(usage)
         if rest and rest[0].lower() == "renege":
             return Fix(number, Renege(_one_name(rest[1:], f"fix {number} renege NAME")))
         if not rest:

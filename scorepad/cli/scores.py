@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..app.entering import REST, Entered, InSeatOrder, Renege, Score
 from ..core.errors import NotationError, RuleError
+from ..core.numbers import looks_like_number
 from ..core.scoring import parse_score
 
 #: Points run together with commas (``10,13,7,13`` or ``5,``): scores, badly separated.
@@ -52,8 +53,8 @@ def _named(token: str) -> tuple[str, Score]:
 
 def looks_like_a_score(word: str) -> bool:
     """Whether a word without ``=`` is a seat-order score rather than a command or a name."""
-    if _POINTS_WITH_COMMAS.fullmatch(word):
-        return True  # a score, badly written: read_score says how to write it
+    if _POINTS_WITH_COMMAS.fullmatch(word) or looks_like_number(word):
+        return True  # a score, perhaps badly written (10,13 or ١٠): read_score says how to write it
     try:
         read_score(word, word)
     except NotationError:

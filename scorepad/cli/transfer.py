@@ -8,6 +8,7 @@ import typer
 from ..app.export import ExportFormat, ExportLayout  # standard library only at import: --help stays light
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
+from .helptext import TranslatedCommand
 
 if TYPE_CHECKING:
     from ..app.backup import BackupMatch
@@ -20,8 +21,13 @@ def export(
         ExportFormat, typer.Option("--format", "-f", help="CSV of the deals, or a JSON backup.")
     ] = ExportFormat.CSV,
     out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", metavar="PATH", help="The file to write (default: a new file under exports/)."),
+        str | None,  # not a Path, which drops the / that says "a folder"; the shell completes files all the same
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="PATH",
+            help="The file to write, or a folder to write it in (default: a new file under exports/).",
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
     layout: Annotated[
@@ -34,7 +40,8 @@ def export(
     The latest match, or --match ID, or --all. The CSV has one row per player
     per scored deal. The JSON backup holds each match's settings and whole
     trail, for scorepad import. Without --out the file goes under exports/ with
-    a new name, never over an earlier export.
+    a new name, never over an earlier export; --out may name a folder to put
+    it in instead. The file is readable by its owner only, as the store is.
 
     Examples:
 
@@ -49,7 +56,7 @@ def export(
 
     if every and match is not None:
         raise RuleError("give --match ID or --all, not both")
-    if out is not None and str(out) == "-":  # an export is a file written whole, never a stream
+    if out == "-":  # an export is a file written whole, never a stream
         raise RuleError("--out takes a file name: an export is written to a file, then moved into place")
     path = write_export(open_store(), match, every, fmt, out, force, layout)
     print(path)
@@ -101,5 +108,5 @@ def _deals(match: "BackupMatch") -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command(rich_help_panel="Export and backup")(refusals(export))
-    app.command("import", rich_help_panel="Export and backup")(refusals(import_))
+    app.command(cls=TranslatedCommand, rich_help_panel="Export and backup")(refusals(export))
+    app.command("import", cls=TranslatedCommand, rich_help_panel="Export and backup")(refusals(import_))

@@ -4,6 +4,7 @@ import typer
 
 from .common import OPTIONS, console, open_store, print_json, refusals
 from .entries import JsonOpt, MatchOpt, show
+from .helptext import TranslatedCommand
 
 
 def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -92,4 +93,4 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
 
 def register(app: typer.Typer) -> None:
     for command in (status, history, matches, doctor):
-        app.command(rich_help_panel="Looking back")(refusals(command))
+        app.command(cls=TranslatedCommand, rich_help_panel="Looking back")(refusals(command))

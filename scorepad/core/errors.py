@@ -21,5 +21,19 @@ class ImpossibleScores(RuleError):
     """Scores that no real deal gives: the wrong sum, a negative score, a split the cards cannot make."""
 
 
+class RecordErrors(NotationError):
+    """Every line of a deal record that could not be read, each with its number and what was wrong.
+
+    The message is the first problem (one line, as every refusal); ``problems``
+    holds them all, so a batch of hand-typed records is fixed in one run.
+    """
+
+    def __init__(self, problems: list[tuple[int, str]]) -> None:
+        self.problems = problems
+        line, text = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(f"line {line}: {text}{more}")
+
+
 class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""

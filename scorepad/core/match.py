@@ -16,10 +16,12 @@ from functools import cached_property
 
 from .cards import Card
 from .errors import RuleError, UnknownNameError
+from .language import _, ngettext
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
 from .standings import add_deal
+from .text import quoted
 
 
 class FormatKind(enum.Enum):
@@ -52,11 +54,11 @@ class Format:
         return any(t >= self.value for t in totals)
 
     def describe(self) -> str:
-        return {
-            FormatKind.DEALS: f"{self.value} deals",
-            FormatKind.OVER: f"until a total goes over {self.value}",
-            FormatKind.REACH: f"until a total reaches {self.value}",
-        }[self.kind]
+        if self.kind is FormatKind.DEALS:
+            return ngettext("{count} deal", "{count} deals", self.value).format(count=self.value)
+        if self.kind is FormatKind.OVER:
+            return _("until a total goes over {value}").format(value=self.value)
+        return _("until a total reaches {value}").format(value=self.value)
 
     def to_json(self) -> dict:
         return {"kind": self.kind.value, "value": self.value}
@@ -113,7 +115,7 @@ class Settings:
         for seat, player in enumerate(self.players):
             if player.casefold() == wanted:
                 return seat
-        raise UnknownNameError(f"no player {name!r} in this match ({', '.join(self.players)})")
+        raise UnknownNameError(f"no player {quoted(name)} in this match ({', '.join(self.players)})")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Player names: what may be a name, so that entries like ``Ann=10`` stay readable."""
+"""Names: what may be a player's name, so that entries like ``Ann=10`` stay readable, and a match's name."""
 
 from __future__ import annotations
 
@@ -6,9 +6,13 @@ import re
 from collections.abc import Iterable
 
 from .errors import NotationError, RuleError, ScorepadError
+from .text import code_point, first_control, is_surrogate, quoted
 
 FORBIDDEN = "=,:#"
 MAX_LENGTH = 40
+#: A match's name is a title: a few words. Bounded so that no name from a file can
+#: make every listing, chart and report of the store slow (or the store itself large).
+MATCH_NAME_MAX_LENGTH = 100
 #: The keys of a deal record's lines (spec/DEAL-RECORD.md): a trick line may start
 #: with a name, so no name may read as one of them, nor as a trick number like "12.".
 RECORD_KEYS = ("players", "dealer", "rules")
@@ -19,20 +23,46 @@ def check_name(name: str) -> str:
     """The name as given, or NotationError saying what is wrong with it."""
     if not name:
         raise NotationError(f"{name!r} is not a name: a player's name cannot be empty")
+    if len(name) > MAX_LENGTH:  # first: every other check reads the whole name, and quotes it
+        raise NotationError(f"a player's name has at most {MAX_LENGTH} characters, not {len(name)}: {quoted(name)}")
+    check_characters(name, "a player's name")
     if any(ch.isspace() for ch in name):
         raise NotationError(f"a player's name has no spaces: {name!r}")
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
     if bad:
         raise NotationError(f"a player's name cannot contain {' '.join(bad)}: {name!r}")
-    if not name.isprintable():
-        raise NotationError(f"a player's name cannot contain control characters: {name!r}")
-    if len(name) > MAX_LENGTH:
-        raise NotationError(f"a player's name has at most {MAX_LENGTH} characters: {name[:MAX_LENGTH]!r}...")
+    if not name.isprintable():  # stricter than a match's name: no invisible character may tell two players apart
+        raise NotationError(f"a player's name cannot contain invisible characters: {name!r}")
     if _READS_AS_KEY.fullmatch(name):
         raise NotationError(
             f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number"
         )
     return name
+
+
+def check_match_name(name: str | None) -> str | None:
+    """A match's name as given (None for none), or NotationError saying what is wrong with it.
+
+    Any other text is kept exactly: spaces, quotes and formula-like starts are the outputs' to show safely.
+    """
+    if not name:
+        return None  # an empty name is no name
+    if len(name) > MATCH_NAME_MAX_LENGTH:
+        raise NotationError(
+            f"a match's name has at most {MATCH_NAME_MAX_LENGTH} characters, not {len(name)}: {quoted(name)}"
+        )
+    check_characters(name, "a match's name")
+    return name
+
+
+def check_characters(text: str, what: str) -> None:
+    """Refuse text that holds a character of ``core.text.CONTROL``, naming it."""
+    char = first_control(text)
+    if char is None:
+        return
+    if is_surrogate(char):
+        raise NotationError(f"{what} is not valid text: {quoted(text)} holds a lone surrogate, {code_point(char)}")
+    raise NotationError(f"{what} cannot contain control characters: {quoted(text)} holds {code_point(char)}")
 
 
 def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) -> tuple[str, ...]:

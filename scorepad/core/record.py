@@ -4,6 +4,8 @@
 back so that parsing it again gives an equal record. The parser refuses only
 text it cannot read: a card missing from the deck, a name in the wrong place
 or a trick of the wrong size are kept as written, for the engine to report.
+Like a PGN reader, it reads on after a line it cannot read and reports every
+such line at once (``RecordErrors``); a record with any of them is refused whole.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
-from .errors import NotationError, ScorepadError
+from .errors import NotationError, RecordErrors, ScorepadError
 from .names import RECORD_KEYS, check_name, check_names
+from .numbers import whole_number
 from .rules import RuleSet
+from .text import quoted
 
 #: One card of a trick: the name written before it (or None) and the card.
 Play = tuple[str | None, Card]
@@ -26,7 +30,7 @@ Play = tuple[str | None, Card]
 _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
-_TRICK_NUMBER = re.compile(r"(\d+)\.(.*)")
+_TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -95,7 +99,7 @@ class DealRecord:
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name; NotationError if it is no player's."""
     if name.casefold() not in seat:
-        raise NotationError(f"{name!r} is not one of the players: {' '.join(seat.values())}")
+        raise NotationError(f"{quoted(name)} is not one of the players: {' '.join(seat.values())}")
     return seat[name.casefold()]
 
 
@@ -129,27 +133,29 @@ def check_trick_number(number: int | None, position: int) -> None:
 
 
 def parse_record(text: str) -> DealRecord:
-    """Read a deal record; raise NotationError naming the line it cannot read."""
+    """Read a deal record; raise RecordErrors naming every line it cannot read."""
     reader = _Reader()
     lines = text.removeprefix("\ufeff").splitlines()
-    number = 0
-    try:  # one handler for every line: a context manager per line costs more than reading it
-        for number, raw in enumerate(lines, 1):
-            line = raw.split("#", 1)[0].strip()
-            if line:
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            try:  # free when nothing is raised, so reading on costs a clean record nothing
                 reader.read(line, number)
-    except ScorepadError as error:
-        raise NotationError(f"line {number}: {error}") from error
-    return reader.finish(max(len(lines), 1))
+            except ScorepadError as error:
+                reader.problem(number, error)
+    record = reader.finish(max(len(lines), 1))
+    if reader.problems or record is None:
+        raise RecordErrors(sorted(reader.problems, key=lambda problem: problem[0]))
+    return record
 
 
 @contextmanager
-def _at_line(number: int) -> Iterator[None]:
-    """Prefix any refusal raised inside with ``line N: ``."""
+def _at_line(reader: _Reader, number: int) -> Iterator[None]:
+    """Note any refusal raised inside as the problem of line ``number``, and read on."""
     try:
         yield
     except ScorepadError as error:
-        raise NotationError(f"line {number}: {error}") from error
+        reader.problem(number, error)
 
 
 class _Reader:
@@ -161,6 +167,10 @@ class _Reader:
         self.keys: dict[str, tuple[int, str]] = {}
         self.hands: list[tuple[int, str, tuple[Card, ...]]] = []
         self.tricks: list[RecordedTrick] = []
+        self.problems: list[tuple[int, str]] = []
+
+    def problem(self, number: int, error: ScorepadError) -> None:
+        self.problems.append((number, str(error.problems[0][1]) if isinstance(error, RecordErrors) else str(error)))
 
     def read(self, line: str, number: int) -> None:
         if match := _KEY_LINE.fullmatch(line):
@@ -175,35 +185,53 @@ class _Reader:
 
     def _trick(self, line: str) -> RecordedTrick:
         number = None
-        if match := _TRICK_NUMBER.fullmatch(line):
-            number, line = int(match[1]), match[2]
-        check_trick_number(number, len(self.tricks) + 1)
-        return RecordedTrick(tuple(map(_play, _tokens(line))), number)
+        position = len(self.tricks) + 1
+        try:
+            if match := _TRICK_NUMBER.fullmatch(line):
+                number, line = whole_number(match[1], "a trick's number"), match[2]
+            check_trick_number(number, position)
+            try:
+                plays = tuple(map(_play, _tokens(line)))
+            except ScorepadError as error:
+                raise NotationError(f"trick {position}: {error}") from None
+            return RecordedTrick(plays, number)
+        except ScorepadError:
+            # The line still takes its trick's place, so the tricks after it
+            # keep their numbers and are not reported as misnumbered too.
+            self.tricks.append(RecordedTrick((), position))
+            raise
 
-    def finish(self, last_line: int) -> DealRecord:
-        for key in ("players", "dealer"):
+    def finish(self, last_line: int) -> DealRecord | None:
+        """The record, or None when a line could not be read (every problem is then noted)."""
+        for key, expected in (("players", "the players in seat order"), ("dealer", "who dealt")):
             if key not in self.keys:
-                raise NotationError(f"line {last_line}: the record has no '{key}:' line")
+                self.problems.append((last_line, f"the record has no '{key}:' line ({expected})"))
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
-            with _at_line(line):
+            with _at_line(self, line):
                 rules = _rules(value)
-        line, value = self.keys["players"]
-        with _at_line(line):
-            players = tuple(_tokens(value))
-            check_players(players, rules)
+        players: tuple[str, ...] = ()
+        if "players" in self.keys:
+            line, value = self.keys["players"]
+            with _at_line(self, line):
+                players = tuple(_tokens(value))
+                check_players(players, rules)
         seat = {name.casefold(): name for name in players}
-        line, value = self.keys["dealer"]
-        with _at_line(line):
-            dealer = _seat(seat, _one_name(value, "the dealer"))
+        dealer = None
+        if "dealer" in self.keys and seat:
+            line, value = self.keys["dealer"]
+            with _at_line(self, line):
+                dealer = _seat(seat, _one_name(value, "the dealer"))
         hands: dict[str, tuple[Card, ...]] = {}
-        for line, typed, cards in self.hands:
-            with _at_line(line):
+        for line, typed, cards in self.hands if seat else ():
+            with _at_line(self, line):
                 name = _seat(seat, typed)
                 if name in hands:
                     raise NotationError(f"a second hand for {typed!r}")
                 hands[name] = cards
+        if self.problems or dealer is None:
+            return None
         return DealRecord(players, dealer, rules, hands, tuple(self.tricks))
 
 

@@ -26,6 +26,7 @@ from .cards import (
     removed_cards,
 )
 from .errors import NotationError, RuleError, UnknownNameError
+from .language import _
 
 
 class Preset(enum.Enum):
@@ -227,15 +228,19 @@ class RuleSet:
 
     def describe(self) -> str:
         """One line for people: ``classic, hearts broken, no slam, pass right``."""
-        parts = [self.preset.value, f"hearts {self.hearts.value}"]
-        parts.append("slam scores minus the total" if self.slam else "no slam")
-        parts.append(f"pass {self.pass_rule.value}")
+        parts = [self.preset.value, _("hearts broken") if self.hearts is HeartsLead.BROKEN else _("hearts anytime")]
+        parts.append(_("slam scores minus the total") if self.slam else _("no slam"))
+        parts.append(
+            {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}[
+                self.pass_rule
+            ]
+        )
         if self.omnibus:
-            parts.append(f"{self.omnibus} scores {OMNIBUS_BONUS}")
+            parts.append(_("{card} scores {points}").format(card=self.omnibus, points=OMNIBUS_BONUS))
         if not self.queen_may_be_passed:
-            parts.append(f"{QUEEN_OF_SPADES} may not be passed")
+            parts.append(_("{card} may not be passed").format(card=QUEEN_OF_SPADES))
         if self.decks == 2:
-            parts.append("two decks, equal cards cancel")
+            parts.append(_("two decks, equal cards cancel"))
         return ", ".join(parts)
 
 

@@ -8,20 +8,18 @@ A renege and, with the slam option, a slam are outcomes of their own.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
+from .numbers import looks_like_number, whole_number
 from .rules import RuleSet
 from .splits import split_possible
 
 #: What one player's entry is: their points, or the scoring cards they took.
 ScoreInput = int | tuple[Card, ...]
-
-_INT = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
@@ -37,8 +35,8 @@ class Outcome:
 def parse_score(text: str) -> ScoreInput:
     """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` or ``-`` for no card."""
     text = text.strip()
-    if _INT.match(text):
-        return int(text)
+    if looks_like_number(text):  # in any script's digits: refused in words unless 0 to 9
+        return whole_number(text, "a score")
     if text == "-":
         return ()
     if not text:

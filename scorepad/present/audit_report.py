@@ -9,17 +9,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import ascii_suits
+from ..core.language import N_, _
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
     from ..core.engine import TrickReport
 
+# Marked here, looked up where the table is made: the language is chosen after import.
 _COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
-    ("Trick", "right"),
-    ("Leader", "left"),
-    ("Cards", "left"),
-    ("Winner", "left"),
-    ("Points", "right"),
+    (N_("Trick"), "right"),
+    (N_("Leader"), "left"),
+    (N_("Cards"), "left"),
+    (N_("Winner"), "left"),
+    (N_("Points"), "right"),
 )
 
 
@@ -28,8 +30,8 @@ def _won(trick: TrickReport) -> str:
     if trick.winner is not None or not trick.cards:
         return trick.winner or "-"
     if trick.taken_by is None:
-        return "nobody (cards on the table)"
-    return f"nobody; {trick.taken_by} took it with trick {trick.taken_with}"
+        return _("nobody (cards on the table)")
+    return _("nobody; {player} took it with trick {number}").format(player=trick.taken_by, number=trick.taken_with)
 
 
 def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
@@ -46,7 +48,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
     ]
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column, justify in _COLUMNS:
-        table.add_column(column, justify=justify)
+        table.add_column(_(column), justify=justify)
     for trick in report.tricks:
         cards = " ".join(card.text(ascii) for card in trick.cards)
         table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
@@ -55,21 +57,23 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
     scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
     if report.renege is not None:
         offender = report.renege.player
-        parts.append(text(f"Scores: {scores}. {offender} reneged: {offender} takes the penalty total, the others 0."))
+        said = _("Scores: {scores}. {player} reneged: {player} takes the penalty total, the others 0.")
+        parts.append(text(said.format(scores=scores, player=offender)))
     else:
-        parts.append(text(f"Scores: {scores} (the deal adds up to {report.deal_total})."))
+        said = _("Scores: {scores} (the deal adds up to {total}).")
+        parts.append(text(said.format(scores=scores, total=report.deal_total)))
     if report.complete:
-        parts.append(text("Complete: every card played."))
+        parts.append(text(_("Complete: every card played.")))
     else:
         played = sum(len(trick.cards) for trick in report.tricks)
         dealt = report.rules.deck(len(report.players)).total()
-        parts.append(text(f"Incomplete: {played} of {dealt} cards played."))
+        parts.append(text(_("Incomplete: {played} of {dealt} cards played.").format(played=played, dealt=dealt)))
     if report.legal:
-        parts.append(text("No rule broken."))
+        parts.append(text(_("No rule broken.")))
     else:
-        parts.append(text(f"Rules broken ({len(report.breaches)}):", "bold"))
+        parts.append(text(_("Rules broken ({count}):").format(count=len(report.breaches)), "bold"))
         parts += [text(f"{breach.message}.") for breach in report.breaches]
         if report.renege is None:
-            parts.append(text("The scores are those of the tricks: the table settles the breach."))
+            parts.append(text(_("The scores are those of the tricks: the table settles the breach.")))
     parts.append(Text(""))
     return parts

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.language import _
+
 if TYPE_CHECKING:
     from rich.text import Text
 
@@ -150,7 +152,8 @@ def legend(names: Sequence[str], marks: Sequence[str], finals: Sequence[int], wi
             used += 3
         lines[-1].append((item, who))
         used += len(item)
-    lines.append([(f"{CROWD} players meet; small letters or {TRAIL} join a player's deals", None)])
+    meet = _("{crowd} players meet; small letters or {trail} join a player's deals")
+    lines.append([(meet.format(crowd=CROWD, trail=TRAIL), None)])
     return lines
 
 
@@ -176,10 +179,11 @@ def match_chart(result: Result, rows: Sequence[HistoryRow], width: int = 80) -> 
     players = result.state.settings.players
     series = running_series(players, rows)
     if len(series[0]) == 1:
-        return [Text(f"Match {result.match_id} has no scored deal yet: nothing to chart.")]
+        return [Text(_("Match {match} has no scored deal yet: nothing to chart.").format(match=result.match_id))]
     marks = markers(players)
     name = f" “{result.name}”" if result.name else ""
-    lines = [Text(f"Match {result.match_id}{name}: running totals after each deal")]
+    heading = _("Match {match}{name}: running totals after each deal")
+    lines = [Text(heading.format(match=result.match_id, name=name))]
     for line in line_chart(series, marks, width) + legend(players, marks, [s[-1] for s in series], width):
         text = Text()
         for part, who in line:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typed
 
 from ..app.stats import TRACKED
+from ..core.language import _
 from ..core.rules import RuleSet
 from .json_shapes import player_stats_json
 
@@ -21,20 +22,26 @@ if TYPE_CHECKING:
 def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> Group:
     """A heading, a row per player, and a key, each a line of its own (never wrapped to the table's width)."""
     table = Table(box=None, pad_edge=False)
-    table.add_column("Player")
+    table.add_column(_("Player"))
     # A card that scores nothing under the preset cannot be entered: no column for it.
     cards = [key for key, card in TRACKED.items() if rules.points(card)]
-    heads = ["Matches", "Wins", "Deals", "Points", "Avg", *(TRACKED[k].text(ascii) for k in cards), "of"]
-    for head in [*heads, "Slams", "Reneges"]:
+    # TRANSLATORS: "of" heads the column of deals with the player's cards entered, out of which the cards are counted.
+    of = _("of")
+    heads = [_("Matches"), _("Wins"), _("Deals"), _("Points"), _("Avg"), *(TRACKED[k].text(ascii) for k in cards), of]
+    for head in [*heads, _("Slams"), _("Reneges")]:
         table.add_column(head, justify="right")
     keys = ["matches", "wins", "deals", "points", "avg_per_deal", *cards, "deals_with_cards", "slams", "reneges"]
     for player in players:
         data = player_stats_json(player, rules)
         table.add_row(Text(player.name), *(_cell(data[k]) for k in keys))
     cards_shown = ", ".join(heads[5:-1])
-    key = f"Avg: points per deal. {cards_shown}: times taken, in the deals with the player's cards entered (of)."
-    decks = ", two decks" if rules.decks == 2 else ""
-    return Group(Text(f"Players, {rules.preset.value} matches{decks}", style="italic"), table, Text(key, style="dim"))
+    key = _("Avg: points per deal. {cards}: times taken, in the deals with the player's cards entered ({of}).").format(
+        cards=cards_shown, of=of
+    )
+    heading = (
+        _("Players, {preset} matches, two decks") if rules.decks == 2 else _("Players, {preset} matches")
+    ).format(preset=rules.preset.value)
+    return Group(Text(heading, style="italic"), table, Text(key, style="dim"))
 
 
 def _cell(value: object) -> str:
@@ -45,8 +52,8 @@ def _cell(value: object) -> str:
 
 def ratings_table(players: Sequence[PlayerRating]) -> Group:
     table = Table(box=None, pad_edge=False)
-    for head in ("#", "Player", "Rating", "mu", "sigma", "Matches", "Wins"):
-        table.add_column(head, justify="left" if head == "Player" else "right")
+    for number, head in enumerate(("#", _("Player"), _("Rating"), "mu", "sigma", _("Matches"), _("Wins"))):
+        table.add_column(head, justify="left" if number == 1 else "right")
     for place, p in enumerate(players, start=1):
         figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
         table.add_row(str(place), Text(p.name), *figures)

@@ -2,18 +2,19 @@
 
 The page loads nothing and runs nothing (a Content-Security-Policy says so to
 the browser as well), so it can be mailed, put on a club's website or printed
-as it is. Every name comes from people and goes through ``html.escape``.
+as it is. Every name comes from people and goes through ``escape``.
 ``page`` is pure over the match's state and history; ``app.export.save_report`` writes it.
 """
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Sequence
-from html import escape
 from typing import TYPE_CHECKING
 
 from ..core.standings import places
+from ..core.text import visible
 from .chart import nice_step, running_series
 from .words import and_list
 
@@ -45,6 +46,11 @@ svg text { font: 12px system-ui, sans-serif; fill: #222; }
   tr.tiebreak td, th { background: none; }
 }
 """
+
+
+def escape(text: str) -> str:
+    """Text from people as HTML: markup escaped, and a control character shown as its escape, never sent."""
+    return html.escape(visible(text))
 
 
 def page(result: Result, rows: Sequence[HistoryRow]) -> str:

@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.language import _, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
@@ -29,15 +30,17 @@ def cards_text(cards, ascii: bool) -> str:
 def title(result: Result) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
-    return f"Match {result.match_id}{name}: {settings.format.describe()}, {settings.rules.describe()}"
+    return _("Match {match}{name}: {format}, {rules}").format(
+        match=result.match_id, name=name, format=settings.format.describe(), rules=settings.rules.describe()
+    )
 
 
 def standings(state: MatchState) -> Table:
     players = state.settings.players
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("#", justify="right")
-    table.add_column("Player")
-    table.add_column("Total", justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Total"), justify="right")
     for place, seat in places(state.totals, state.winner):
         mark = " ★" if seat == state.winner else ""
         table.add_row(str(place), players[seat] + mark, str(state.totals[seat]))
@@ -51,47 +54,73 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
     if deal.round is not None:
         tied = and_list(players[s] for s in deal.players)
         lines = [
-            f"Tie-break deal {deal.number} (round {deal.round}) between {tied}.",
-            "  Its points decide the tie; they do not count in the totals.",
+            _("Tie-break deal {number} (round {round}) between {players}.").format(
+                number=deal.number, round=deal.round, players=tied
+            ),
+            "  " + _("Its points decide the tie; they do not count in the totals."),
         ]
     else:
-        lines = [f"Deal {deal.number}{_of(state)}:"]
-    lines.append(f"  {players[deal.dealer]} deals; {players[deal.eldest]} (eldest) leads the first trick.")
+        fmt = state.settings.format
+        if fmt.kind is FormatKind.DEALS:
+            lines = [_("Deal {number} of {deals}:").format(number=deal.number, deals=fmt.value)]
+        else:
+            lines = [_("Deal {number}:").format(number=deal.number)]
+    lines.append(
+        "  "
+        + _("{dealer} deals; {eldest} (eldest) leads the first trick.").format(
+            dealer=players[deal.dealer], eldest=players[deal.eldest]
+        )
+    )
     if deal.decks == 2:
-        lines.append("  Two decks shuffled together; two equal cards in a trick cancel.")
-    removed = cards_text(deal.removed, ascii) if deal.removed else "nothing (full deck)"
-    lines.append(f"  Take out {removed}: {deal.cards_each} cards each. The scores add up to {deal.deal_total}.")
+        lines.append("  " + _("Two decks shuffled together; two equal cards in a trick cancel."))
+    removed = cards_text(deal.removed, ascii) if deal.removed else _("nothing (full deck)")
+    each = ngettext("{count} card each", "{count} cards each", deal.cards_each).format(count=deal.cards_each)
+    lines.append(
+        "  "
+        + _("Take out {removed}: {each}. The scores add up to {total}.").format(
+            removed=removed, each=each, total=deal.deal_total
+        )
+    )
     if deal.direction is Direction.NONE:
-        lines.append("  No passing this deal.")
+        lines.append("  " + _("No passing this deal."))
     else:
         pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
-        lines.append(f"  Pass {PASS_SIZE} cards {deal.direction.value}: {pairs}.")
+        lines.append("  " + _PASSES[deal.direction]().format(count=PASS_SIZE, pairs=pairs))
         if not state.rules.queen_may_be_passed:
             queen = "QS" if ascii else "Q♠"
-            lines.append(f"  The {queen} may not be passed.")
+            lines.append("  " + _("The {card} may not be passed.").format(card=queen))
     return lines
 
 
-def _of(state: MatchState) -> str:
-    fmt = state.settings.format
-    return f" of {fmt.value}" if fmt.kind is FormatKind.DEALS else ""
+# A function per direction, so that each sentence is looked up in the language in use when shown.
+_PASSES = {
+    Direction.RIGHT: lambda: _("Pass {count} cards right: {pairs}."),
+    Direction.LEFT: lambda: _("Pass {count} cards left: {pairs}."),
+    Direction.ACROSS: lambda: _("Pass {count} cards across: {pairs}."),
+}
 
 
 def verdict(state: MatchState, ascii: bool) -> list[Text]:
     """How the match stands: the winner, or the tie and the tie-break deal, or the next deal."""
     if state.abandoned:
-        return [Text("The match was abandoned: no winner.")]
+        return [Text(_("The match was abandoned: no winner."))]
     if state.winner is not None:
         players = state.settings.players
-        how = ""
-        if state.tiebreak is None and state.scored > state.deals_played:
-            how = " after the tie-break"
-        return [Text(f"{players[state.winner]} wins with {state.totals[state.winner]}{how}.", style="bold")]
+        won = (
+            _("{player} wins with {total} after the tie-break.")
+            if state.tiebreak is None and state.scored > state.deals_played
+            else _("{player} wins with {total}.")
+        )
+        return [Text(won.format(player=players[state.winner], total=state.totals[state.winner]), style="bold")]
     parts = []
     if state.tiebreak is not None:
         tied, round_ = and_list(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
-        said = f"{tied} tie for lowest" if round_ == 1 else f"{tied} are still tied after round {round_ - 1}"
-        parts.append(Text(f"The match is over: {said}.", style="bold"))
+        said = (
+            _("The match is over: {players} tie for lowest.")
+            if round_ == 1
+            else _("The match is over: {players} are still tied after round {round}.")
+        )
+        parts.append(Text(said.format(players=tied, round=round_ - 1), style="bold"))
     assert state.next is not None  # neither abandoned nor won: a deal is due
     parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
     return parts
@@ -114,7 +143,7 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
     rules = Text(f"{name}{settings.format.describe()}, {settings.rules.describe()}", style="bold")
     body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
-    heading = Text(f"Match {result.match_id}")
+    heading = Text(_("Match {match}").format(match=result.match_id))
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
@@ -123,17 +152,17 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
     so that a title wider than the table is never wrapped to its width."""
     players = result.state.settings.players
     table = Table()
-    table.add_column("Deal", justify="right")
-    table.add_column("Kind")
-    table.add_column("Dealer")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Kind"))
+    table.add_column(_("Dealer"))
     for player in players:
         table.add_column(player, justify="right")
-    table.add_column("Recorded (UTC)")
+    table.add_column(_("Recorded (UTC)"))
     for row in rows:
         if row.kind == "misdeal":
-            cells = ["misdeal"] + [""] * len(players)
+            cells = [kind_word(row.kind)] + [""] * len(players)
         else:
-            cells = [row.kind]
+            cells = [kind_word(row.kind)]
             for p in players:
                 if p not in row.scores:
                     cells.append("")
@@ -146,7 +175,7 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
                 )
                 cells.append(cell)
         table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
-    key = "deal scores with running totals in brackets; R: renege; tie-break points do not count"
+    key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
     return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
 
 
@@ -154,26 +183,31 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
     players = result.state.settings.players
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Deal", justify="right")
-    table.add_column("Dealer")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Dealer"))
     for player in players:
         table.add_column(player, justify="right")
     table.add_column("")
     for index, row in enumerate(rows):
         last = mark_last and index == len(rows) - 1
         if row.kind == "misdeal":
-            cells = [""] * len(players) + ["misdeal"]
+            cells = [""] * len(players) + [kind_word(row.kind)]
         else:
             cells = [_sheet_cell(row, p) for p in players]
-            notes = ["tie-break"] if row.kind == "tiebreak" else []
-            notes += [f"renege {row.renege}"] if row.renege else []
+            notes = [kind_word(row.kind)] if row.kind == "tiebreak" else []
+            notes += [_("renege {player}").format(player=row.renege)] if row.renege else []
             cells.append(", ".join(notes))
         if last:
-            cells[-1] = (cells[-1] + (" <- last" if ascii else " ◀ last")).strip()
+            cells[-1] = (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
         table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
     totals = [str(t) for t in result.state.totals]
-    table.add_row("", "total", *totals, "", end_section=True)
+    table.add_row("", _("total"), *totals, "", end_section=True)
     return Group(Text(title(result), style="italic"), table)
+
+
+def kind_word(kind: str) -> str:
+    """The kind of an entry (``deal``, ``tiebreak``, ``misdeal``, as JSON has it) in words."""
+    return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal")}[kind]
 
 
 def _sheet_cell(row: HistoryRow, player: str) -> str:
@@ -186,15 +220,15 @@ def _sheet_cell(row: HistoryRow, player: str) -> str:
 
 def matches(rows: Sequence[MatchSummary]) -> Table:
     table = Table()
-    for column in ("Match", "Name", "Players", "Rules", "Created (UTC)", "Deals", "Result"):
+    for column in (_("Match"), _("Name"), _("Players"), _("Rules"), _("Created (UTC)"), _("Deals"), _("Result")):
         table.add_column(column)
     for r in rows:
         if r.abandoned:
-            result = "abandoned"
+            result = _("abandoned")
         elif r.winner is not None:
-            result = f"{r.winner} won"
+            result = _("{player} won").format(player=r.winner)
         else:
-            result = "playing"
+            result = _("playing")
         table.add_row(
             str(r.id),
             r.name or "",
@@ -211,5 +245,5 @@ def findings(checks: Sequence[Finding]) -> Table:
     """What ``scorepad doctor`` found, a check per line."""
     table = Table(show_header=False, box=None)
     for f in checks:
-        table.add_row("ok" if f.ok else "PROBLEM", f.check, f.detail)
+        table.add_row(_("ok") if f.ok else _("PROBLEM"), f.check, f.detail)
     return table

@@ -1,11 +1,15 @@
-"""Small pieces of English that every view puts together the same way."""
+"""Small pieces of language that every view puts together the same way."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.language import _
+
 
 def and_list(names: Iterable[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
     listed = list(names)
-    return " and ".join(listed) if len(listed) < 3 else f"{', '.join(listed[:-1])} and {listed[-1]}"
+    if len(listed) < 2:
+        return "".join(listed)
+    return _("{names} and {last}").format(names=", ".join(listed[:-1]), last=listed[-1])

@@ -134,6 +134,8 @@ def quoted_name(name: object) -> str:
     """`` “Friday night”`` to follow a match number in a message, or nothing without a name."""
     if not isinstance(name, str) or not name:
         return ""
+    if len(name) > 40:  # a name from a file may be of any length, and is refused for it
+        name = name[:40] + "…"
     return f" “{name}”" if name.isprintable() else f" {json.dumps(name)}"  # one line, always
 
 

@@ -20,8 +20,20 @@ def default_path() -> Path:
 
 
 def store_url(option: str | None = None) -> str:
-    """The SQLAlchemy URL of the store named by the option, the environment or the default."""
-    value = option or os.environ.get(ENV_VAR) or str(default_path())
+    """The SQLAlchemy URL of the store named by the option, the environment or the default.
+
+    For the default, the user data folder that holds scorepad's own is made
+    first if need be (see ``make_private_folders``).
+    """
+    value = option or os.environ.get(ENV_VAR)
+    if not value:
+        path = default_path()
+        # The store's own folder is made with the store (0700, ``sqlite_file.new_file``),
+        # so that a command that writes nothing leaves none; the data folder above it is
+        # made here, as XDG says, for the owner only (anyone could swap a 0777 one's store
+        # folder for another).
+        make_private_folders(path.parent.parent)
+        value = str(path)
     if "://" in value:
         return value
     return "sqlite:///" + str(Path(value).expanduser().resolve())
@@ -49,7 +61,7 @@ def ambiguous_credentials(url: str) -> bool:
     return url.partition("://")[2].count("@") > 1
 
 
-#: Shorter passwords are left in messages: hiding them would blot out ordinary words, and them with nothing.
+#: Shorter passwords are left in messages: hiding them would blot out ordinary words and hide little.
 SHORTEST_HIDDEN = 4
 
 
@@ -63,3 +75,22 @@ def hide_password(message: str, url: str) -> str:
         if len(secret) >= SHORTEST_HIDDEN:
             message = message.replace(secret, "***")
     return message
+
+
+def make_private_folders(folder: Path) -> None:
+    """Make ``folder`` and the folders above it that are missing, each 0700 whatever the umask.
+
+    Best effort: a folder that cannot be made is left for the store to report
+    when it is created there.
+    """
+    missing = []
+    while not folder.exists() and folder != folder.parent:  # one look when all is there, as it mostly is
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):  # the outermost first
+        try:
+            os.mkdir(each, 0o700)
+        except FileExistsError:
+            continue  # made meanwhile by another scorepad
+        except OSError:
+            return

@@ -1,0 +1,35 @@
+"""Whole-number options and arguments, read as ``core.numbers`` reads every number people type.
+
+Typer's int takes whatever Python's ``int`` does (``--expect ３``, ``--match ٣``):
+every int parameter of every command is read by one of these instead (a test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import typer
+
+from ..core.errors import NotationError
+from ..core.numbers import whole_number
+
+
+def _reader(minimum: int | None) -> Callable[[object], int]:
+    def integer(value: object) -> int:  # the name is what --help shows: INTEGER
+        if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
+            number = value
+        else:
+            try:
+                number = whole_number(str(value).strip(), "a number")
+            except NotationError as error:  # a usage error (exit 2), as for any option of the wrong type
+                raise typer.BadParameter(str(error)) from None
+        if minimum is not None and number < minimum:
+            raise typer.BadParameter(f"{number} is not in the range x>={minimum}")
+        return number
+
+    return integer
+
+
+#: Any whole number (a match id, the deal to expect), and a count that starts at 1.
+WHOLE = _reader(None)
+POSITIVE = _reader(1)

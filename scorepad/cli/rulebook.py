@@ -1,0 +1,122 @@
+"""``scorepad rules``: the rules of a match, or of a preset at a table of N, in plain words."""
+
+import json
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..core.language import _
+from ..core.rules import HeartsLead, PassRule, Preset
+from .common import console, open_store, print_json, refusals, use_ascii
+from .entries import JsonOpt, MatchOpt
+from .helptext import TranslatedCommand
+
+if TYPE_CHECKING:
+    from ..app.results import Result
+    from ..core.rulebook import RuleFacts
+
+
+def rules(
+    match: MatchOpt = None,
+    preset: Annotated[
+        Preset | None, typer.Option("--preset", "--rules", help="The rules of this preset instead of a match's.")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            metavar="N",
+            help="The rules at a table of N players, 3 to 10, with the preset and options given (default: classic).",
+        ),
+    ] = None,
+    hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="As new --hearts.")] = None,
+    slam: Annotated[bool | None, typer.Option("--slam/--no-slam", help="As new --slam.")] = None,
+    pass_: Annotated[PassRule | None, typer.Option("--pass", help="As new --pass.")] = None,
+    omnibus: Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="As new --omnibus.")] = None,
+    decks: Annotated[int | None, typer.Option("--decks", metavar="1|2", help="As new --decks.")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", min=1, help="As new --deals.")] = None,
+    until_over: Annotated[int | None, typer.Option("--until-over", metavar="T", min=1, help="As new.")] = None,
+    until_reach: Annotated[int | None, typer.Option("--until-reach", metavar="T", min=1, help="As new.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The rules that apply, in plain words: for a table that disputes one.
+
+    The cards taken out and how many each player gets, every card's points,
+    the deal total, passing, leading hearts, slam, renege, misdeal, the match
+    format and tie-breaks. Without --preset or --players: the rules of the match
+    (--match, else the latest one used). With them: the rules a new match with
+    those options would have, as scorepad new would set them.
+
+    Examples:
+
+    \b
+      scorepad rules
+      scorepad rules --match 3 --json
+      scorepad rules --preset dirty-lady --players 4
+      scorepad rules --players 8 --decks 2
+    """
+    from ..core.errors import RuleError
+    from ..core.match import Format, FormatKind, default_format
+    from ..core.rulebook import RuleFacts
+    from ..core.rules import RuleSet
+
+    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    formats = [
+        (k, v)
+        for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach))
+        if v
+    ]
+    asked = preset is not None or players is not None or formats or any(v is not None for v in options.values())
+    if asked:
+        if match is not None:
+            raise RuleError("give --match, or --preset and --players, not both")
+        if players is None:
+            raise RuleError("give --players N with --preset and the other options: the rules depend on the table")
+        if len(formats) > 1:
+            raise RuleError("choose one of --deals, --until-over and --until-reach")
+        rule_set = RuleSet.build(preset or Preset.CLASSIC, **options)
+        rule_set.check_table(players)
+        fmt = Format(*formats[0]) if formats else default_format(players, rule_set)
+        fmt.check(players)
+        show_rules(
+            RuleFacts(rule_set, players, fmt),
+            _("Rules of {preset} for {count} players").format(preset=rule_set.preset.value, count=players),
+            {},
+            as_json,
+        )
+    else:
+        from ..app import reading
+
+        show_rules(*of_match(reading.status(open_store(), match)), as_json)
+
+
+def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
+    """A match's rules, the title that names it, and the keys that name it in JSON."""
+    from ..core.rulebook import RuleFacts
+
+    settings = result.state.settings
+    facts = RuleFacts(settings.rules, len(settings.players), settings.format)
+    name = f" “{result.name}”" if result.name else ""
+    title = _("Rules of match {match}{name}: {preset}, {players}").format(
+        match=result.match_id, name=name, preset=settings.rules.preset.value, players=", ".join(settings.players)
+    )
+    return facts, title, {"match": result.match_id, "name": result.name}
+
+
+def show_rules(facts: "RuleFacts", title: str, header: dict, as_json: bool, one_line: bool = False) -> None:
+    """The rules as sentences, or as JSON (on one line for a pipe that reads a line per answer)."""
+    from ..present.rulebook import rules_json, rules_lines
+
+    if as_json and one_line:
+        sys.stdout.write(json.dumps(header | rules_json(facts), ensure_ascii=False) + "\n")
+    elif as_json:
+        print_json(header | rules_json(facts))
+    else:
+        out = console()
+        for line in rules_lines(facts, title, use_ascii()):
+            out.print(line, markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(cls=TranslatedCommand, rich_help_panel="Looking back")(refusals(rules))

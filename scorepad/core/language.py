@@ -1,0 +1,58 @@
+"""The language of the text scorepad prints for people: gettext catalogs, standard library only.
+
+Text for people is written in English in the code and looked up here at the
+moment it is printed: ``_("...")`` for a sentence, ``ngettext`` for one with a
+number. JSON, CSV and the deal-record notation are never translated.
+
+The language is English unless the catalog of another one is found: the one
+``use`` is given (the root option ``--lang``), else the first that gettext
+reads from the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``). The catalogs are compiled ``.mo`` files in ``scorepad/locale``, made
+from the ``.po`` sources by the package build (``python -m tools.catalogs``).
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "scorepad"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The languages scorepad speaks; any other falls back to English.
+LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")
+
+
+class _Spoken:
+    """The catalog in use: one per process, chosen by ``use``."""
+
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    code = "en"
+
+
+def use(language: str | None = None) -> str:
+    """Speak ``language`` (a code of ``LANGUAGES``), or the environment's when None; return the code spoken."""
+    languages = [language] if language else None  # None: gettext reads the environment
+    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+    _Spoken.catalog = found
+    _Spoken.code = "en" if type(found) is gettext.NullTranslations else found.info().get("language", language or "en")
+    return _Spoken.code
+
+
+def spoken() -> str:
+    """The code of the language in use: ``en`` when no catalog was found."""
+    return _Spoken.code
+
+
+def _(message: str) -> str:
+    """The message in the language in use."""
+    return _Spoken.catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of the message for ``count``, by the language's own plural rule."""
+    return _Spoken.catalog.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalog without translating it yet: it is looked up where it is shown."""
+    return message

@@ -1,0 +1,112 @@
+"""The table's language: messages from gettext catalogs, chosen by --lang or the locale; data never translated."""
+
+from __future__ import annotations
+
+import gettext
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorepad.core.language import DOMAIN, LANGUAGES, LOCALE_DIR
+from tools import catalogs
+
+SCOREPAD = Path(sys.executable).parent / "scorepad"
+STORY = "Ann=10 Bob=10 Cat=23\nmisdeal\nstatus\nsheet\nrules\nAnn=13 Bob=13 Cat=17\nundo\nstatus\n"
+
+
+def catalog(language: str) -> gettext.GNUTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+def run(*args: str, env: dict[str, str], input: str | None = None) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run(
+        [str(SCOREPAD), *args], input=input, capture_output=True, text=True, env=environment | env, timeout=60
+    )
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_message_is_translated_with_its_placeholders(language):
+    assert catalogs.problems(language) == []
+
+
+def test_the_template_holds_every_message_of_the_code():
+    """Run ``python -m tools.catalogs extract`` after changing a message: this fails until then."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.TEMPLATE.open("rb") as file:
+        stored = {m.id for m in read_po(file) if m.id}
+    assert {m.id for m in catalogs.extract() if m.id} == stored
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_a_table_story_in_each_language(tmp_path, language):
+    store = str(tmp_path / "s.db")
+    english = {"LANGUAGE": "en", "SCOREPAD_DB": store}
+    local = {"LANG": f"{language}_XX.UTF-8", "SCOREPAD_DB": store}
+    assert run("new", "--players", "Ann,Bob,Cat", env=local).returncode == 0
+    played = run("play", env=local, input=STORY)
+    assert played.returncode == 0, played.stderr
+    said = catalog(language).gettext
+    assert said("No passing this deal.") != "No passing this deal."
+    assert said("Its points decide the tie; they do not count in the totals.") not in played.stdout  # no tie yet
+    assert said("Deal {number} of {deals}:").format(number=2, deals=9) in played.stdout
+    assert (
+        said("deal scores with running totals in brackets; R: renege; tie-break points do not count")
+        not in played.stdout
+    )
+    status = run("status", env=local).stdout
+    assert said("{dealer} deals; {eldest} (eldest) leads the first trick.").format(dealer="Bob", eldest="Cat") in status
+    assert "leads the first trick" not in status
+    # Data for scripts is the same in every language, byte for byte.
+    for command in (["status", "--json"], ["history", "--json"], ["rules", "--json"]):
+        assert run(*command, env=local).stdout == run(*command, env=english).stdout
+    assert (
+        run("play", "--json", env=local, input="status\nrules\n").stdout
+        == run("play", "--json", env=english, input="status\nrules\n").stdout
+    )
+    for layout, env in (("long", local), ("sheet", local), ("long", english), ("sheet", english)):
+        assert (
+            run(
+                "export", "--layout", layout, "--out", str(tmp_path / f"{layout}-{env is local}.csv"), env=env
+            ).returncode
+            == 0
+        )
+    for layout in ("long", "sheet"):
+        assert (tmp_path / f"{layout}-True.csv").read_bytes() == (tmp_path / f"{layout}-False.csv").read_bytes()
+
+
+def test_the_help_is_in_the_language_too():
+    said = catalog("nl").gettext
+    text = run("new", "--help", env={"LANG": "nl_NL.UTF-8"}).stdout
+    assert said("Start a match. Prints its id; the table's first steps go to stderr.") in " ".join(text.split())
+    assert "scorepad new --players Ann,Bob,Cat" in text  # examples stay as written
+
+
+def test_lang_beats_the_locale_and_other_languages_fall_back_to_english(tmp_path):
+    env = {"LANG": "nl_NL.UTF-8", "SCOREPAD_DB": str(tmp_path / "s.db")}
+    text = run("--lang", "it", "rules", "--players", "4", env=env).stdout
+    slam = "Slam: none; a player who takes every penalty card scores {total}."
+    assert "- " + catalog("it").gettext(slam).format(total=43) in text.splitlines()
+    assert catalog("nl").gettext(slam).format(total=43) not in text
+    german = run("rules", "--players", "4", env={"LANG": "de_DE.UTF-8"}).stdout
+    assert "The deal passes to the left after every deal." in german
+    refused = run("--lang", "de", "status", env={})
+    assert refused.returncode == 2 and "en, it, pt, es, nl, sv" in refused.stderr
+
+
+def test_the_placeholders_are_commands_and_fields_not_every_word_after_scorepad():
+    text = "After every deal scorepad tells who deals; start with scorepad new --players {names}."
+    assert sorted(catalogs.PLACEHOLDER.findall(text)) == ["--players", "scorepad new", "{names}"]
+
+
+def test_the_placeholder_pattern_knows_every_command():
+    import typer
+
+    from scorepad.cli.main import app
+
+    for name in typer.main.get_command(app).commands:  # type: ignore[attr-defined]
+        assert catalogs.PLACEHOLDER.fullmatch(f"scorepad {name}"), name

@@ -1,0 +1,1 @@
+"""Scripts for the people who work on scorepad: not part of the installed package."""
