@@ -11,7 +11,7 @@ import pytest
 from scorepad.core.errors import RuleError
 from scorepad.store import matches
 from scorepad.store.db import HEAD
-from scorepad.store.location import default_path
+from scorepad.store.location import default_path, hide_password
 
 from .conftest import dump
 
@@ -173,3 +173,25 @@ def test_a_refused_command_leaves_the_file_as_it_was(cli, store_path):
     with sqlite3.connect(store_path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     assert (store_path.read_bytes(), dump(store_path)) == before
+
+
+# --- a server URL's password ------------------------------------------------------------------
+
+
+def test_a_password_with_a_raw_at_sign_is_never_shown(cli):
+    """``hunter@2sekrit`` as written: SQLAlchemy would end the password at the first '@' and take the rest for the host."""
+    url = "postgresql+psycopg://scorer:hunter@2sekrit@localhost:1/club"
+    for command in (["status"], ["new", "--players", "Ann,Bob,Cat"]):
+        line = cli.refused("--db", url, *command, says="write an '@' in the user name or password as %40")
+        assert line.startswith("scorepad: postgresql+psycopg://scorer@localhost:1/club: ")
+        assert "hunter" not in line and "2sekrit" not in line
+    report = cli("--db", url, "doctor", code=1)
+    assert "%40" in report.stdout and "hunter" not in report.stdout + report.stderr
+    assert "2sekrit" not in report.stdout + report.stderr
+
+
+def test_a_message_never_shows_the_password():
+    url = "postgresql+psycopg://scorer:s%40fe%2Fword@db.example/club"
+    said = "cannot open: 's@fe/word' is wrong, and so is 's%40fe%2Fword'"
+    assert hide_password(said, url) == "cannot open: '***' is wrong, and so is '***'"
+    assert hide_password("failed for user scorer", "postgresql://scorer:abc@db/club") == "failed for user scorer"

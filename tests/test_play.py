@@ -22,13 +22,14 @@ import pytest
 from scorepad.app import entering, reading
 from scorepad.app.entering import Renege
 from scorepad.app.table import EnterDeal, EnterMisdeal, Fix, MatchChanged, TableSession, Undo
+from scorepad.cli.main import app
 from scorepad.cli.protocol import Talk, parse_line
 from scorepad.core.cards import cards
 from scorepad.core.errors import NotationError
 from scorepad.core.match import Format, FormatKind
 from scorepad.core.rules import Preset, RuleSet
 from scorepad.store import matches
-from scorepad.store.db import Store
+from scorepad.store.db import Store, StoreError
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
 TIMEOUT = 20  # seconds for any one answer: generous for a loaded machine, but a hang still fails
@@ -460,6 +461,98 @@ def test_status_notices_a_change_elsewhere(stores):
     entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})
     assert "changed from elsewhere" in session.refresh()
     assert session.state.deals_played == 1
+
+
+def fail_second_write(monkeypatch) -> list[int]:
+    """From now on, the second commit that writes fails as SQLite's commit fails on a full disk.
+
+    The failure comes from the DB-API connection itself, where SQLAlchemy meets
+    it; the transaction is rolled back, as SQLite rolls it back. Returns the
+    list of commits that wrote (their changes counts), the failed one included.
+    """
+    import sqlite3
+
+    from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
+
+    real = SQLiteDialect_pysqlite.do_commit
+    changes: dict[int, int] = {}
+    writes: list[int] = []
+
+    def commit(self, dbapi_connection):
+        raw = dbapi_connection.dbapi_connection  # the pool hands out a new proxy each time
+        total = raw.total_changes
+        if total != changes.setdefault(id(raw), 0):
+            changes[id(raw)] = total
+            writes.append(total)
+            if len(writes) == 2:
+                raise sqlite3.OperationalError("database or disk is full")
+        real(self, dbapi_connection)
+
+    monkeypatch.setattr(SQLiteDialect_pysqlite, "do_commit", commit)
+    return writes
+
+
+def test_a_failed_commit_in_the_pipe_is_said_so_and_blames_nobody(cli, monkeypatch):
+    cli("new", "--players", "Ann,Bob,Cat")
+    writes = fail_second_write(monkeypatch)
+    lines = "Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\nstatus\nundo\nAnn=7 Bob=7 Cat=29\nstatus\n"
+    done = cli.runner.invoke(app, ["play", "--json"], input=lines)
+    assert done.exit_code == 1 and len(writes) == 4
+    assert done.stderr.splitlines() == [
+        f"line 2: the write failed: {os.environ['SCOREPAD_DB']}: the disk is full: nothing was written",
+        "line 4: undone: deal 1 (Ann 10, Bob 10, Cat 23)",  # the table's own deal 1: no change from elsewhere
+        "match 1: 3 lines written, 1 refused; next: deal 2, Bob deals.",
+    ]
+    first, last = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["deals_played"] == 1 and first["totals"] == {"Ann": 10, "Bob": 10, "Cat": 23}
+    assert last["totals"] == {"Ann": 7, "Bob": 7, "Cat": 29}
+    assert status(cli)["totals"] == {"Ann": 7, "Bob": 7, "Cat": 29}
+
+
+def test_a_failed_last_line_leaves_the_session_at_the_deal_the_store_holds(cli, monkeypatch):
+    cli("new", "--players", "Ann,Bob,Cat")
+    fail_second_write(monkeypatch)
+    done = cli.runner.invoke(app, ["play"], input="Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\n")
+    assert done.exit_code == 1
+    assert done.stderr.splitlines()[1] == "match 1: 1 line written, 1 refused; next: deal 2, Bob deals."
+
+
+def test_a_write_lost_with_its_postgresql_connection_is_said_so_and_blames_nobody(pg_url):
+    """The server ends the session's connection and takes no new ones for a while, as in a restart."""
+    import psycopg
+    from sqlalchemy import make_url
+
+    from .conftest import postgres_server
+
+    maker = Store(pg_url)
+    entering.new_match(maker, ["Ann", "Bob", "Cat"], RuleSet.build(Preset.CLASSIC), Format(FormatKind.DEALS, 3))
+    maker.close()
+    session, other = TableSession(Store(pg_url), None), Store(pg_url)
+
+    name = make_url(pg_url).database
+    admin = psycopg.connect(dbname="postgres", autocommit=True, **postgres_server())
+
+    def server(allow: bool) -> None:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS {str(allow).lower()}')
+
+    try:
+        session.run(parse_line("Ann=10 Bob=10 Cat=23"))
+        server(allow=False)
+        ended = admin.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s", [name]
+        )
+        assert ended.fetchone() == (1,)  # the session's one connection
+        with pytest.raises(StoreError, match=r"^the write failed: "):
+            session.run(parse_line("Ann=13 Bob=13 Cat=17"))
+        server(allow=True)
+        assert session.run(parse_line("Ann=13 Bob=13 Cat=17")).note is None  # reloaded, and nobody blamed
+        assert session.run(Undo()).note == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"
+        assert reading.status(other, None).state.totals == (10, 10, 23)
+    finally:
+        server(allow=True)
+        admin.close()
+        session.store.close()
+        other.close()
 
 
 def test_the_session_on_postgres(pg_url):

@@ -54,6 +54,9 @@ def _sqlite(store: Store) -> list[Finding]:
             f"{facts.journal} mode" + ("" if facts.journal == "wal" else ": expected wal"),
         ),
     ]
+    folder = inspect.folder_note(store)
+    if folder:
+        found.append(Finding("folder", False, f"scorepad can read the store but not write it: {folder}"))
     path = store.where
     if os.path.exists(path):
         mode = stat.S_IMODE(os.stat(path).st_mode)

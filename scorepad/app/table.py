@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import NotationError, RuleError, UnknownNameError
 from ..core.match import MatchState
 from ..store import matches
+from ..store.db import StoreError
 from .entering import Entered, Written, new_match, rematch_of, write_deal, write_fix, write_misdeal, write_undo
 from .results import Result
 
@@ -111,12 +112,29 @@ class TableSession:
         return Result(self.match.id, self.match.name, self.state, f"match {self.match.id}: a rematch of match {old}")
 
     def refresh(self) -> str | None:
-        """Reload if the match was written elsewhere (before showing a status); say so."""
+        """Reload if the match was written since this session saw it (before showing a status); say so."""
         with self.store.read() as conn:
-            if not self._stale and matches.touched(conn, self.match.id) == self.touched:
+            now = matches.touched(conn, self.match.id)
+            if not self._stale and now == self.touched:
                 return None
+            note = self._reload_note(now)
             self._load(conn, self.match.id)
         self._stale = False
+        return note
+
+    def _reload_note(self, now: int) -> str | None:
+        """What a reload brings, for the table to hear, given the store's write counter ``now``.
+
+        None after a failed write that left the store as it was: the reload only
+        takes back what memory had run ahead with, and nobody else wrote.
+        """
+        if now == self.touched:
+            return None
+        if self._stale:  # a lost connection may have committed the write after all
+            return (
+                f"match {self.match.id} changed since the write that failed"
+                " (saved after all, or written from elsewhere): reloaded it"
+            )
         return f"match {self.match.id} was changed from elsewhere: reloaded it"
 
     # Writing.
@@ -131,14 +149,16 @@ class TableSession:
         after writing, for a fix, which replaces an entry in the middle.
         """
         note = None
+        seen = self.touched  # the counter as committed: what the store still holds if this write fails
         try:
             with self.store.write() as conn:
-                if self._stale or matches.touched(conn, self.match.id, lock=True) != self.touched:
+                now = matches.touched(conn, self.match.id, lock=True)
+                if self._stale or now != self.touched:
                     shown = self.state.next
+                    note = self._reload_note(now)
                     self._load(conn, self.match.id)
                     self._stale = False
-                    note = f"match {self.match.id} was changed from elsewhere: reloaded it"
-                    if not (blind and self.state.next == shown):
+                    if note and not (blind and self.state.next == shown):
                         raise MatchChanged(f"{note}; nothing was entered: check the status and enter again")
                 done = action(conn)  # an appended entry is in self.match.entries already
                 self.last = done
@@ -151,11 +171,31 @@ class TableSession:
             if note and not isinstance(error, MatchChanged):
                 raise MatchChanged(f"{note}; {error}") from None
             raise
+        except StoreError as error:  # e.g. a full disk at the commit: the store said no, not another writer
+            self._failed(seen)
+            self._catch_up()
+            raise StoreError(f"the write failed: {error}") from None
         except BaseException:
-            self._stale = True  # e.g. the commit failed after memory moved on: reload before the next write
+            self._failed(seen)
             raise
         notes = [n for n in (note, done.note) if n]
         return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
+
+    def _failed(self, seen: int) -> None:
+        """After a failed write memory may be ahead of the store: reload before the next action."""
+        self._stale = True
+        self.touched = seen
+
+    def _catch_up(self) -> None:
+        """Take memory back to the store at once (the prompt shows the deal due), if nobody else wrote."""
+        try:
+            with self.store.read() as conn:
+                if matches.touched(conn, self.match.id) != self.touched:
+                    return  # the next action reloads, and says why
+                self._load(conn, self.match.id)
+        except StoreError:
+            return  # the store is out of reach just now: the next action reloads
+        self._stale = False
 
     def _load(self, conn: Connection, match_id: int) -> None:
         self.match = matches.load(conn, match_id)

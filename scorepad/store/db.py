@@ -9,18 +9,21 @@ half-written. PostgreSQL writers lock the match row instead (see ``matches.load`
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
 
-from ..core.errors import ScorepadError, UnknownNameError
-from .location import describe
+from . import sqlite_file
+from .errors import NoStoreYet, StoreError, reason
+from .location import ambiguous_credentials, describe, hide_password
+
+__all__ = ["HEAD", "REVISIONS", "NoStoreYet", "Store", "StoreError"]
 
 #: Every schema revision this code knows, oldest first; the last is what it writes. The
 #: migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
@@ -34,38 +37,18 @@ MIN_SQLITE = (3, 35)
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
 
 
-class StoreError(ScorepadError):
-    """The store cannot be opened, read or written as it is."""
+def _sqlite_file(url: str) -> tuple[Path | None, bool]:
+    """The file of a SQLite URL (None in memory), and whether the URL is a ``file:`` URI.
 
-
-class NoStoreYet(StoreError, UnknownNameError):
-    """Nothing has been written yet: the SQLite file does not exist."""
-
-
-def _missing_sqlite_file(url: str) -> bool:
+    A URI carries its own options (``mode=ro`` ...): scorepad checks the file it
+    names, but neither creates it nor chooses how to open it.
+    """
     database = make_url(url).database
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return False
-    return not Path(database).exists()
-
-
-def _prepare_sqlite_file(url: str) -> None:
-    """Create a new SQLite file, and its folder, readable and writable by its owner only."""
-    database = make_url(url).database
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return
-    path = Path(database)
-    if path.exists():
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-    except OSError as error:
-        if path.is_file():
-            return  # another scorepad created it a moment ago
-        # A folder on the way is a file, or may not be written: a refusal, not a traceback.
-        raise StoreError(f"cannot create {path}: {error.strerror}: {error.filename}") from None
-    os.close(fd)
+    if not database or database == ":memory:" or database.startswith("file::memory:"):
+        return None, False
+    if database.startswith("file:"):
+        return Path(unquote(urlsplit(database).path)), True
+    return Path(database), False
 
 
 def _setup_sqlite(engine: Engine) -> None:
@@ -100,28 +83,22 @@ class Store:
         self.where = describe(url)
         self.is_sqlite = url.startswith("sqlite")
         self.engine: Engine | None = None
+        self.found: sqlite_file.Found | None = None  #: an existing SQLite store file, once examined
 
-    def _open(self, create: bool) -> Engine:
+    def _open(self) -> Engine:
+        """The engine of the existing store, its file examined first and its schema brought up to date."""
         if self.engine is not None:
             return self.engine
         if self.is_sqlite:
-            if sqlite3.sqlite_version_info < MIN_SQLITE:  # RETURNING and DROP COLUMN
-                wanted = ".".join(map(str, MIN_SQLITE))
-                raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")
-            if not create and _missing_sqlite_file(self.url):
+            _check_sqlite_version()
+            path, by_uri = _sqlite_file(self.url)
+            if path is not None and not by_uri and not path.exists():
                 raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
-            _prepare_sqlite_file(self.url)
-            engine = create_engine(self.url, connect_args={"timeout": BUSY_TIMEOUT_S})
-            _setup_sqlite(engine)
+            if path is not None and path.exists():
+                self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
+            engine = self._sqlite_engine(self.url)
         else:
-            try:
-                engine = create_engine(self.url)
-            except (ImportError, ModuleNotFoundError) as error:
-                raise StoreError(
-                    f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
-                ) from None
-            except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
-                raise StoreError(f"cannot open {self.where}: {error}") from None
+            engine = self._server_engine()
         self.engine = engine
         try:
             self._ensure_schema()
@@ -130,28 +107,91 @@ class Store:
             raise
         return engine
 
+    def _sqlite_engine(self, url: str) -> Engine:
+        found = self.found
+        if found is not None and found.frozen:
+            engine = create_engine(url, creator=lambda: sqlite_file.connect_frozen(found.path, BUSY_TIMEOUT_S))
+        else:
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+        _setup_sqlite(engine)
+        return engine
+
+    def _server_engine(self) -> Engine:
+        if ambiguous_credentials(self.url):
+            raise StoreError(
+                f"{self.where}: the URL has more than one '@': write an '@' in the user name or password as %40"
+            )
+        try:
+            return create_engine(self.url)
+        except (ImportError, ModuleNotFoundError) as error:
+            raise StoreError(
+                f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
+            ) from None
+        except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
+            raise StoreError(hide_password(f"cannot open {self.where}: {error}", self.url)) from None
+
     def open(self, create: bool = False) -> Store:
         """Open the store now (making a new SQLite one if ``create``), bringing its schema up to date."""
-        self._open(create)
+        if create and self._new_file() is not None:
+            with self.write(create=True):
+                pass  # the schema alone
+        self._open()
         return self
+
+    def _new_file(self) -> Path | None:
+        """Where a new SQLite store would be made: its file, when there is none yet."""
+        if not self.is_sqlite or self.engine is not None:
+            return None
+        path, by_uri = _sqlite_file(self.url)
+        return path if path is not None and not by_uri and not path.exists() else None
 
     @contextmanager
     def write(self, create: bool = False) -> Iterator[Connection]:
         """One write transaction: committed at the end, rolled back on any error.
 
-        ``create`` makes a new SQLite store where there is none (``scorepad new``).
+        ``create`` makes a new SQLite store where there is no file yet (``scorepad new``).
         """
-        engine = self._open(create)
+        path = self._new_file() if create else None
+        if path is not None:
+            with self._write_new(path) as conn:
+                yield conn
+            return
+        engine = self._open()
+        self._check_writable()
         with self._guard(), engine.connect() as conn:
             conn = conn.execution_options(scorepad_write=True)
             with conn.begin():
                 yield conn
 
     @contextmanager
+    def _write_new(self, path: Path) -> Iterator[Connection]:
+        """The first transaction of a new SQLite store, built aside and put at ``path`` once committed."""
+        _check_sqlite_version()
+        with sqlite_file.new_file(path) as temporary:
+            self.engine = self._sqlite_engine(make_url(self.url).set(database=str(temporary)).render_as_string())
+            try:
+                self._ensure_schema()
+                with self._guard(), self.engine.connect() as conn:
+                    conn = conn.execution_options(scorepad_write=True)
+                    with conn.begin():
+                        yield conn
+            finally:
+                self.close()  # every connection closed: SQLite folds its -wal into the file
+                self.engine = None  # the next transaction opens the store at its own name
+
+    @contextmanager
     def read(self) -> Iterator[Connection]:
-        engine = self._open(create=False)
+        engine = self._open()
         with self._guard(), engine.connect() as conn, conn.begin():
             yield conn
+        if self.found is not None and self.found.frozen:
+            sqlite_file.check_still(self.found)
+
+    def _check_writable(self) -> None:
+        """Refuse a write SQLite cannot make, before it starts: a store read as immutable."""
+        if self.found is not None and self.found.frozen:
+            note = sqlite_file.folder_note(self.found.path) or "its folder is read-only"
+            raise StoreError(f"{self.where}: the store cannot be written: {note}")
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -159,7 +199,13 @@ class Store:
         try:
             yield
         except DBAPIError as error:
-            raise StoreError(f"{self.where}: {_reason(error)}") from None
+            raise StoreError(f"{self.where}: {self._reason(error)}") from None
+
+    def _reason(self, error: DBAPIError) -> str:
+        message = str(error.orig) if error.orig else str(error)
+        if self.is_sqlite and self.found is not None:
+            return sqlite_file.trouble(self.found.path, message)
+        return hide_password(reason(message), self.url)
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""
@@ -169,8 +215,7 @@ class Store:
                 return
             if version is not None and version not in REVISIONS:
                 raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
-            if version is None and self.is_sqlite and self._has_tables():
-                raise StoreError(f"{self.where} is a database of another program: scorepad leaves it alone")
+            self._check_writable()
             with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
                     # Two first commands on a new PostgreSQL store must not both migrate it.
@@ -184,10 +229,6 @@ class Store:
     def _opened(self) -> Engine:
         assert self.engine is not None, "open the store first"
         return self.engine
-
-    def _has_tables(self) -> bool:
-        with self._opened.connect() as conn, conn.begin():
-            return bool(conn.exec_driver_sql("SELECT count(*) FROM sqlite_master WHERE type = 'table'").scalar())
 
     def _version(self, conn: Connection | None = None) -> str | None:
         if conn is None:
@@ -206,14 +247,7 @@ class Store:
             self.engine.dispose()
 
 
-def _reason(error: DBAPIError) -> str:
-    message = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-    if "file is not a database" in message:
-        return "this file is not a scorepad database"
-    if "readonly" in message or "read-only" in message:
-        return "the store cannot be written (read-only)"
-    if "disk is full" in message or "database or disk is full" in message:
-        return "the disk is full: nothing was written"
-    if "unable to open" in message:
-        return "cannot open the database file"
-    return message
+def _check_sqlite_version() -> None:
+    if sqlite3.sqlite_version_info < MIN_SQLITE:  # RETURNING and DROP COLUMN
+        wanted = ".".join(map(str, MIN_SQLITE))
+        raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import text
 
+from . import sqlite_file
 from .db import Store
 
 
@@ -23,7 +24,15 @@ def sqlite_facts(store: Store) -> SqliteFacts:
         integrity = [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check")]
         orphans = len(conn.exec_driver_sql("PRAGMA foreign_key_check").all())
         journal = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
+    if store.found is not None and store.found.frozen:  # an immutable read: SQLite answers "delete"
+        journal = "wal" if store.found.wal else "not wal"
     return SqliteFacts(str(version), integrity, orphans, str(journal))
+
+
+def folder_note(store: Store) -> str | None:
+    """Why the store is read as immutable and cannot be written; None when it is not."""
+    found = store.found
+    return sqlite_file.folder_note(found.path) if found is not None and found.frozen else None
 
 
 def server_version(store: Store) -> str:

@@ -28,10 +28,10 @@ def store_url(option: str | None = None) -> str:
     value = option or os.environ.get(ENV_VAR)
     if not value:
         path = default_path()
-        # The store's own folder is made with the store (0700, ``db._prepare_sqlite_file``),
-        # so that a command that writes nothing leaves none; but there every folder above
-        # it would be made with the umask's mode (0777 under umask 000: anyone could swap the
-        # store's folder for another). Made here instead, as XDG says, for the owner only.
+        # The store's own folder is made with the store (0700, ``sqlite_file.new_file``),
+        # so that a command that writes nothing leaves none; the data folder above it is
+        # made here, as XDG says, for the owner only (anyone could swap a 0777 one's store
+        # folder for another).
         make_private_folders(path.parent.parent)
         value = str(path)
     if "://" in value:
@@ -49,6 +49,32 @@ def describe(url: str) -> str:
         user = credentials.split(":", 1)[0]
         rest = f"{user}@{host}" if user else host
     return f"{scheme}://{rest}"
+
+
+def ambiguous_credentials(url: str) -> bool:
+    """More than one ``@`` in a server URL: an ``@`` in a password (or user name) not written as ``%40``.
+
+    SQLAlchemy ends the password at the first ``@`` and takes the rest of it for
+    the host name, which the driver's errors then show: the URL is refused
+    before it is used.
+    """
+    return url.partition("://")[2].count("@") > 1
+
+
+#: Shorter passwords are left in messages: hiding them would blot out ordinary words and hide little.
+SHORTEST_HIDDEN = 4
+
+
+def hide_password(message: str, url: str) -> str:
+    """The message with the URL's password, as written or decoded, replaced by ``***`` wherever it appears."""
+    from urllib.parse import unquote
+
+    credentials = url.partition("://")[2].rpartition("@")[0]
+    password = credentials.partition(":")[2]
+    for secret in {password, unquote(password)}:
+        if len(secret) >= SHORTEST_HIDDEN:
+            message = message.replace(secret, "***")
+    return message
 
 
 def make_private_folders(folder: Path) -> None:

@@ -1,0 +1,242 @@
+"""A SQLite store's file: looked at before SQLite opens it, and a new one made whole or not at all.
+
+SQLite takes an empty file for a new database, and scorepad's connections put
+what they open into WAL mode: opened blindly, a store cut short, a text file or
+another program's database would be replaced or changed by a mere ``status``.
+So ``examine`` reads the header and the table names first, without writing a
+byte, and refuses whatever is not a scorepad store.
+
+A new store is built under a temporary name beside its place and linked there
+once its first transaction has committed (``new_file``): nobody ever finds it
+empty or half made, and a refused ``new`` leaves neither a file nor a folder.
+
+In WAL mode SQLite keeps ``NAME-wal`` and ``NAME-shm`` beside the store, and
+cannot open it at all where it may not create them: a store in a read-only
+folder is read as immutable instead, which SQLite allows when no change is
+pending beside it, and any write is refused with the folder named.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+import stat
+from collections.abc import Iterator
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from .errors import StoreError, reason
+
+MAGIC = b"SQLite format 3\x00"
+HEADER = 100  #: bytes: SQLite's file header, all of it on the first page
+WAL_FORMAT = 2  #: header byte 18 of a database in WAL mode
+
+
+def side(path: Path, suffix: str) -> Path:
+    """One of SQLite's files beside the store: ``-wal``, ``-shm`` or ``-journal``."""
+    return path.with_name(path.name + suffix)
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    found = path.stat()
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
+@dataclass(frozen=True)
+class Found:
+    """An existing scorepad store file, as ``examine`` found it."""
+
+    path: Path
+    wal: bool  #: its header says WAL mode (an immutable read cannot ask SQLite)
+    frozen: bool  #: its folder cannot be written and nothing is pending: read as immutable, never written
+    stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
+
+
+def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
+    """The store file at ``path``, checked without writing a byte; a StoreError unless it is a scorepad store."""
+    try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):
+            raise StoreError(f"{path} is not a file: scorepad leaves it alone")
+        with path.open("rb") as file:
+            head = file.read(HEADER)
+    except OSError as error:
+        raise StoreError(f"cannot read {path}: {error.strerror}") from None
+    stamp = found.st_ino, found.st_size, found.st_mtime_ns
+    # Changes waiting beside the file (a crashed writer's, or a live one's) are part of the store.
+    pending = side(path, "-wal").exists() or side(path, "-journal").exists()
+    damage = _damage(head, stamp[1], pending)
+    if damage:
+        raise StoreError(f"{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone")
+    frozen = may_freeze and not pending and folder_note(path) is not None
+    tables = _tables(path, timeout, immutable=not pending)
+    if "alembic_version" not in tables:
+        if tables:
+            raise StoreError(f"{path} is a database of another program: scorepad leaves it alone")
+        raise StoreError(
+            f"{path}: this file is not a scorepad database (an SQLite database with no tables): scorepad leaves it alone"
+        )
+    return Found(path, head[18] == WAL_FORMAT, frozen, stamp)
+
+
+def _damage(head: bytes, size: int, pending: bool) -> str | None:
+    """What makes a file no SQLite database, or one cut short; None for a whole one."""
+    if size == 0:
+        return "it is empty"
+    short = f"it is cut short to {size} byte{'s' if size != 1 else ''}"
+    if not head.startswith(MAGIC):
+        return short if MAGIC.startswith(head) else "it is not an SQLite database"
+    if len(head) < HEADER:
+        return short
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1):
+        return "its header is damaged"
+    if pending:  # pages not yet copied into the file live in the -wal: the file's size says nothing
+        return None
+    pages = int.from_bytes(head[28:32], "big")
+    counted = head[24:28] == head[92:96]  # SQLite's own test that the page count above is current
+    if size % page or (counted and pages * page > size):
+        return short + (f" of {pages * page}" if counted and pages * page > size else "")
+    return None
+
+
+def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
+    """The names of the file's tables, read with a read-only connection.
+
+    Without changes pending beside the file, the read is immutable: it creates
+    no ``-wal`` or ``-shm`` (a refused file's folder is left as it was) and
+    works in a read-only folder.
+    """
+    uri = f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        with closing(sqlite3.connect(uri, uri=True, timeout=timeout)) as conn:
+            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as error:
+        raise StoreError(f"{path}: {trouble(path, str(error))}") from None
+
+
+def connect_frozen(path: Path, timeout: float) -> sqlite3.Connection:
+    """A read-only, immutable connection: what SQLite allows in a folder where it may not create ``-shm``."""
+    return sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True, timeout=timeout)
+
+
+def check_still(found: Found) -> None:
+    """After an immutable read: refuse it if the file changed meanwhile (a writer with rights to the folder)."""
+    try:
+        changed = _stamp(found.path) != found.stamp or side(found.path, "-wal").exists()
+    except OSError:
+        changed = True
+    if changed:
+        raise StoreError(f"{found.path} changed while scorepad read it: run the command again")
+
+
+def folder_note(path: Path) -> str | None:
+    """Why SQLite cannot keep its ``-wal`` and ``-shm`` files beside the store; None when it can."""
+    folder = path.parent
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    return (
+        f"its folder {folder} is read-only, and SQLite must create {path.name}-wal and {path.name}-shm beside"
+        f" the store to write it (or to read changes pending in {path.name}-wal): make the folder writable,"
+        " or move the store to a folder that is"
+    )
+
+
+def trouble(path: Path, message: str) -> str:
+    """SQLite's error in words; where opening or writing failed in a read-only folder, the folder is why."""
+    note = folder_note(path) if "unable to open" in message or "readonly" in message else None
+    if note is None:
+        return reason(message)
+    if "unable to open" in message:  # a read too, when changes wait in the -wal: they need the -shm
+        return f"SQLite cannot open the store: {note}"
+    return f"the store cannot be written: {note}"
+
+
+# Making a new store.
+
+
+@contextmanager
+def new_file(path: Path) -> Iterator[Path]:
+    """An empty file, its owner's only, under a temporary name beside ``path``: the new store.
+
+    Build the store in it within the block, closing every connection before the
+    block ends; the file then takes its place at ``path``. On any error it is
+    removed, and so is every folder made for it.
+    """
+    made = _make_folders(path)
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.new")
+    try:
+        os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except OSError as error:
+        _remove(None, made)
+        raise StoreError(f"cannot create {path}: {error.strerror}") from None
+    try:
+        yield temporary
+        _put_in_place(temporary, path)
+    except BaseException:
+        _remove(temporary, made)
+        raise
+
+
+def _make_folders(path: Path) -> list[Path]:
+    """Make the folders missing on the way to ``path``, owner-only; the ones this call made, outermost first."""
+    missing = []
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    made: list[Path] = []
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # another scorepad made it a moment ago: not this one's to remove
+        except OSError as error:
+            _remove(None, made)
+            raise StoreError(f"cannot create {path}: {error.strerror}: {error.filename}") from None
+        made.append(folder)
+    return made
+
+
+def _put_in_place(temporary: Path, path: Path) -> None:
+    """Give the finished store its name, unless a file of that name appeared meanwhile."""
+    appeared = StoreError(
+        f"cannot create {path}: a file of that name appeared meanwhile (another scorepad?): nothing was written"
+    )
+    try:
+        os.link(temporary, path)  # fails, rather than replace, if the name is taken
+    except FileExistsError:
+        raise appeared from None
+    except OSError:  # a file system without hard links
+        if os.path.lexists(path):
+            raise appeared from None
+        os.replace(temporary, path)
+    else:
+        os.unlink(temporary)
+    try:  # the new name itself survives a power cut
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # not every file system syncs a folder; the store's own data is synced already
+    finally:
+        os.close(fd)
+
+
+def _remove(temporary: Path | None, made: list[Path]) -> None:
+    """Take away a store that was never finished, and the folders made for it (while empty)."""
+    if temporary is not None:
+        for name in (temporary, *(side(temporary, s) for s in ("-wal", "-shm", "-journal"))):
+            with suppress(OSError):  # not there (most of them), or beyond reach: the refusal matters more
+                name.unlink()
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            break  # someone else put something there meanwhile: it stays, and so do its parents
