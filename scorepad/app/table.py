@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import NotationError, RuleError, UnknownNameError
+from ..core.language import _
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
@@ -109,7 +110,8 @@ class TableSession:
         new = new_match(self.store, settings.players, settings.rules, settings.format, first_dealer=first)
         with self.store.read() as conn:
             self._load(conn, new.match_id)
-        return Result(self.match.id, self.match.name, self.state, f"match {self.match.id}: a rematch of match {old}")
+        note = _("match {match}: a rematch of match {old}").format(match=self.match.id, old=old)
+        return Result(self.match.id, self.match.name, self.state, note)
 
     def refresh(self) -> str | None:
         """Reload if the match was written since this session saw it (before showing a status); say so."""
@@ -131,11 +133,11 @@ class TableSession:
         if now == self.touched:
             return None
         if self._stale:  # a lost connection may have committed the write after all
-            return (
-                f"match {self.match.id} changed since the write that failed"
-                " (saved after all, or written from elsewhere): reloaded it"
-            )
-        return f"match {self.match.id} was changed from elsewhere: reloaded it"
+            return _(
+                "match {match} changed since the write that failed (saved after all, or written from elsewhere):"
+                " reloaded it"
+            ).format(match=self.match.id)
+        return _("match {match} was changed from elsewhere: reloaded it").format(match=self.match.id)
 
     # Writing.
 
