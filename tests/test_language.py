@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from scorepad.cli.main import app
 from scorepad.core.language import DOMAIN, LANGUAGES, LOCALE_DIR
 from tools import catalogs
 
@@ -43,40 +44,55 @@ def test_the_template_holds_every_message_of_the_code():
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
-def test_a_table_story_in_each_language(tmp_path, language):
-    store = str(tmp_path / "s.db")
-    english = {"LANGUAGE": "en", "SCOREPAD_DB": store}
-    local = {"LANG": f"{language}_XX.UTF-8", "SCOREPAD_DB": store}
-    assert run("new", "--players", "Ann,Bob,Cat", env=local).returncode == 0
-    played = run("play", env=local, input=STORY)
-    assert played.returncode == 0, played.stderr
+def test_a_table_story_in_each_language(cli, monkeypatch, tmp_path, language):
+    """In process, the locale read as a user's shell sets it; the same story in English gives the same data."""
+
+    def speak(code: str) -> None:
+        monkeypatch.delenv("LANGUAGE", raising=False)
+        monkeypatch.setenv("LANG", f"{code}_XX.UTF-8")
+
+    def invoke(*args: str, input: str | None = None) -> str:
+        result = cli.runner.invoke(app, list(args), input=input)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout
+
+    speak(language)
+    invoke("new", "--players", "Ann,Bob,Cat")
+    played = invoke("play", input=STORY)
     said = catalog(language).gettext
-    assert said("No passing this deal.") != "No passing this deal."
-    assert said("Its points decide the tie; they do not count in the totals.") not in played.stdout  # no tie yet
-    assert said("Deal {number} of {deals}:").format(number=2, deals=9) in played.stdout
-    assert (
-        said("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-        not in played.stdout
-    )
-    status = run("status", env=local).stdout
+    assert said("Deal {number} of {deals}:").format(number=2, deals=9) in played
+    assert said("Pass {count} cards right: {pairs}.").format(count=3, pairs="Ann → Cat, Bob → Ann, Cat → Bob") in played
+    assert "Deal 2 of 9" not in played and "Pass 3 cards right" not in played
+    status = invoke("status")
     assert said("{dealer} deals; {eldest} (eldest) leads the first trick.").format(dealer="Bob", eldest="Cat") in status
     assert "leads the first trick" not in status
     # Data for scripts is the same in every language, byte for byte.
-    for command in (["status", "--json"], ["history", "--json"], ["rules", "--json"]):
-        assert run(*command, env=local).stdout == run(*command, env=english).stdout
-    assert (
-        run("play", "--json", env=local, input="status\nrules\n").stdout
-        == run("play", "--json", env=english, input="status\nrules\n").stdout
-    )
-    for layout, env in (("long", local), ("sheet", local), ("long", english), ("sheet", english)):
-        assert (
-            run(
-                "export", "--layout", layout, "--out", str(tmp_path / f"{layout}-{env is local}.csv"), env=env
-            ).returncode
-            == 0
-        )
-    for layout in ("long", "sheet"):
-        assert (tmp_path / f"{layout}-True.csv").read_bytes() == (tmp_path / f"{layout}-False.csv").read_bytes()
+    data = {}
+    for code in (language, "en"):
+        speak(code)
+        data[code] = [
+            invoke(*command)
+            for command in (["status", "--json"], ["history", "--json"], ["rules", "--json"], ["matches", "--json"])
+        ]
+        data[code].append(invoke("play", "--json", input="status\nsheet\nrules\n"))
+        for layout in ("long", "sheet"):
+            path = tmp_path / f"{layout}-{code}.csv"
+            invoke("export", "--layout", layout, "--out", str(path))
+            data[code].append(path.read_text(encoding="utf-8"))
+    assert data[language] == data["en"]
+
+
+def test_a_dutch_table_through_the_installed_command(tmp_path):
+    """The real process, with the locale of a Dutch terminal: no English sentence of the panel is left."""
+    env = {"LANG": "nl_NL.UTF-8", "SCOREPAD_DB": str(tmp_path / "s.db")}
+    assert run("new", "--players", "Ann,Bob,Cat", env=env).returncode == 0
+    played = run("play", env=env, input=STORY)
+    assert played.returncode == 0, played.stderr
+    said = catalog("nl").gettext
+    assert said("Deal {number} of {deals}:").format(number=2, deals=9) in played.stdout
+    for english in ("Deal 2 of 9", "leads the first trick", "Pass 3 cards", "Player", "Total"):
+        assert english not in played.stdout
+    assert said("misdeal: {dealer} deals deal {number} again").format(dealer="Bob", number=2) in played.stderr
 
 
 def test_the_help_is_in_the_language_too():
