@@ -10,6 +10,7 @@ from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
+from .transfer import ForceOpt, ReportOut
 
 
 def _parse_date(text: str) -> date:
@@ -125,16 +126,8 @@ def chart(match: MatchOpt = None) -> None:
 
 def report(
     match: MatchOpt = None,
-    out: Annotated[
-        str | None,  # not a Path, which drops the / that says "a folder"; the shell completes files all the same
-        typer.Option(
-            "--out",
-            "-o",
-            metavar="PATH",
-            help="The file to write, or a folder to write it in (default: exports/match-ID-report.html).",
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
+    out: ReportOut = None,
+    force: ForceOpt = False,
 ) -> None:
     """Write the match as one HTML page to share: standings, chart, every deal. Prints its path.
 

@@ -10,6 +10,20 @@ from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
 
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")]
+
+
+def _out(default: str):
+    """``--out PATH`` of a command that writes a file: a file, or a folder to put it in under its default name."""
+    help_text = f"The file to write, or a folder to write it in (default: {default})."
+    return typer.Option("--out", "-o", metavar="PATH", help=help_text)
+
+
+# Text, not a Path, which drops the / that says "a folder"; the shell completes files all the same.
+ExportOut = Annotated[str | None, _out("a new file under exports/")]
+ReportOut = Annotated[str | None, _out("exports/match-ID-report.html")]
+
+
 if TYPE_CHECKING:
     from ..app.backup import BackupMatch
 
@@ -20,16 +34,8 @@ def export(
     fmt: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="CSV of the deals, or a JSON backup.")
     ] = ExportFormat.CSV,
-    out: Annotated[
-        str | None,  # not a Path, which drops the / that says "a folder"; the shell completes files all the same
-        typer.Option(
-            "--out",
-            "-o",
-            metavar="PATH",
-            help="The file to write, or a folder to write it in (default: a new file under exports/).",
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
+    out: ExportOut = None,
+    force: ForceOpt = False,
     layout: Annotated[
         ExportLayout,
         typer.Option("--layout", help="CSV: a row per player per deal (long), or one match's score sheet (sheet)."),
