@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ImpossibleScores, RuleError
-from ..core.language import _
+from ..core.language import N_, _
 from ..core.match import (
     Entry,
     EntryKind,
@@ -112,16 +112,16 @@ def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
     for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:
         seat = settings.seat_of(player)
         if seat in entries:
-            raise RuleError(f"{settings.players[seat]} is given two scores")
+            raise RuleError(N_("{player} is given two scores"), player=settings.players[seat])
         entries[seat] = score
     return entries
 
 
 def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
     if match.abandoned_at:
-        raise RuleError(f"match {match.id} is abandoned")
+        raise RuleError(N_("match {match} is abandoned"), match=match.id)
     if state.finished:
-        raise RuleError(f"match {match.id} is finished")
+        raise RuleError(N_("match {match} is finished"), match=match.id)
 
 
 def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
@@ -131,7 +131,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     players = state.settings.players
     deal = state.next
     if deal is None:
-        raise RuleError("the match is abandoned" if state.abandoned else "the match is finished")
+        raise RuleError(N_("the match is abandoned") if state.abandoned else N_("the match is finished"))
     if isinstance(entered, InSeatOrder):
         if len(entered.scores) != len(deal.players):
             who = ", ".join(players[s] for s in deal.players)
@@ -143,10 +143,10 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     else:
         scores = _by_seat(state.settings, entered)
     if not scores:
-        raise RuleError("no scores given: write NAME=POINTS for every player, or --renege NAME")
+        raise RuleError(N_("no scores given: write NAME=POINTS for every player, or --renege NAME"))
     rest = [seat for seat, score in scores.items() if score is REST]
     if len(rest) > 1:
-        raise RuleError("? stands for the rest of the deal total: give it once per deal, and every other score")
+        raise RuleError(N_("? stands for the rest of the deal total: give it once per deal, and every other score"))
     typed = {seat: score for seat, score in scores.items() if not isinstance(score, Rest)}
     if not rest:
         return state.enter(typed), None
@@ -192,7 +192,11 @@ def write_deal(
     deal = state.next
     assert deal is not None  # an open match always has a next deal
     if expect is not None and expect != deal.number:
-        raise RuleError(f"the next deal is number {deal.number}, not {expect}: was it entered already?")
+        raise RuleError(
+            N_("the next deal is number {number}, not {expected}: was it entered already?"),
+            number=deal.number,
+            expected=expect,
+        )
     entry, rest = _entry(state, entered)
     after = state.apply(entry)
     matches.append(conn, match, deal, entry)
@@ -226,9 +230,9 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
 def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
-        raise RuleError(f"match {match.id} is abandoned")
+        raise RuleError(N_("match {match} is abandoned"), match=match.id)
     if not match.entries:
-        raise RuleError(f"match {match.id} has no entry to undo")
+        raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
     players = match.settings.players
     fix = matches.last_fix(conn, match)
     if fix is None:
@@ -276,7 +280,7 @@ def scores_text(players: Sequence[str], entry: Entry) -> str:
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
     """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
     if match.abandoned_at:
-        raise RuleError(f"match {match.id} is abandoned")
+        raise RuleError(N_("match {match} is abandoned"), match=match.id)
     entries = match.core_entries
     notes: list[str] = []
 
@@ -342,7 +346,7 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
         new = check_name(new)
         for other, player in enumerate(match.settings.players):
             if other != seat and player.casefold() == new.casefold():
-                raise RuleError(f"{player} already plays in match {match.id}")
+                raise RuleError(N_("{player} already plays in match {match}"), player=player, match=match.id)
         matches.rename(conn, match.id, seat, new)
         matches.summarise(conn, match.id, match.state())
         match = matches.load(conn, match.id, entries=False)

@@ -150,7 +150,7 @@ def refusals(command):
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
             raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
-            raise fail(str(error)) from None
+            raise fail(error.localized()) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail("a number given is too large for the store") from None
         except KeyboardInterrupt:

@@ -137,7 +137,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(_("refused: {reason}").format(reason=words(str(error))), style="red")
+            err.print(_("refused: {reason}").format(reason=words(error.localized())), style="red")
             if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
                 out.print(tables.table_panel(session.result, ascii))
             continue
@@ -305,7 +305,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 result = session.run(command)
             except ScorepadError as error:
                 refused += 1
-                _tell(number, str(error))
+                _tell(number, error.localized())
                 continue
             entered += 1
             _tell(number, result.note)

@@ -2,11 +2,29 @@
 
 Every refusal is a ``ValueError`` subclass carrying a message a player can
 read; the CLI turns any of them into one line on stderr and exit code 1.
+
+A refusal may be raised as a message in English with ``{fields}`` and their
+values (``RuleError(N_("{player} does not play this deal"), player="Bob")``):
+``str()`` is then always English, as JSON keeps it, and ``localized()`` is the
+sentence in the language in use, for the person reading the terminal.
 """
+
+from .language import _
 
 
 class ScorepadError(ValueError):
     """Base of every refusal scorepad gives for bad input."""
+
+    def __init__(self, message: str = "", /, **fields: object) -> None:
+        self.template, self.fields = message, fields
+        super().__init__(message.format(**fields) if fields else message)
+
+    def localized(self) -> str:
+        """The refusal in the language in use (English for a message the catalog does not hold)."""
+        if not self.template:
+            return str(self)
+        said = _(self.template)
+        return said.format(**self.fields) if self.fields else said
 
 
 class NotationError(ScorepadError):

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from .cards import Card
 from .errors import RuleError, UnknownNameError
-from .language import _, ngettext
+from .language import N_, _, ngettext
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
@@ -44,7 +44,12 @@ class Format:
             # RULES.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
             offer = f"{higher} or {higher + players}"
-            raise RuleError(f"{self.value} deals do not go round {players} players equally: try {offer}")
+            raise RuleError(
+                N_("{deals} deals do not go round {count} players equally: try {offer}"),
+                deals=self.value,
+                count=players,
+                offer=offer,
+            )
 
     def ended(self, totals: Iterable[int], deals_played: int) -> bool:
         if self.kind is FormatKind.DEALS:
@@ -115,7 +120,9 @@ class Settings:
         for seat, player in enumerate(self.players):
             if player.casefold() == wanted:
                 return seat
-        raise UnknownNameError(f"no player {quoted(name)} in this match ({', '.join(self.players)})")
+        raise UnknownNameError(
+            N_("no player {name} in this match ({players})"), name=quoted(name), players=", ".join(self.players)
+        )
 
 
 @dataclass(frozen=True)
@@ -205,7 +212,7 @@ class MatchState:
 
     def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
         if self._turn is None:
-            raise RuleError("the match is abandoned" if self.abandoned else "the match is finished")
+            raise RuleError(N_("the match is abandoned") if self.abandoned else N_("the match is finished"))
         return self._turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
@@ -218,7 +225,7 @@ class MatchState:
     def enter_renege(self, offender: int) -> Entry:
         deal = self._due()
         if offender not in deal.players:
-            raise RuleError(f"{self.settings.players[offender]} does not play this deal")
+            raise RuleError(N_("{player} does not play this deal"), player=self.settings.players[offender])
         return Entry(deal.kind, renege_outcome(self.rules, deal.players, offender))
 
     def enter_misdeal(self) -> Entry:
@@ -332,7 +339,7 @@ def deal_index(entries: list[Entry], number: int) -> int:
             count += 1
             if count == number:
                 return index
-    raise UnknownNameError(f"there is no deal {number} (deals so far: {count})")
+    raise UnknownNameError(N_("there is no deal {number} (deals so far: {count})"), number=number, count=count)
 
 
 def correct(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
+from .language import N_
 from .numbers import looks_like_number, whole_number
 from .rules import RuleSet
 from .splits import split_possible
@@ -81,10 +82,12 @@ def check_scores(
     """
     missing = [names[s] for s in seats if s not in entries]
     if missing:
-        raise RuleError(f"no score for {', '.join(missing)}: every player of the deal needs one")
+        raise RuleError(N_("no score for {players}: every player of the deal needs one"), players=", ".join(missing))
     extra = [names.get(s, str(s)) for s in entries if s not in seats]
     if extra:
-        raise RuleError(f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not play this deal")
+        if len(extra) == 1:
+            raise RuleError(N_("{player} does not play this deal"), player=extra[0])
+        raise RuleError(N_("{players} do not play this deal"), players=", ".join(extra))
 
     players = len(seats)
     scoring = rules.scoring_cards(players)
@@ -97,7 +100,7 @@ def check_scores(
     unassigned = scoring - Counter(c for hand in given.values() for c in hand)
     if not points and unassigned:
         nobody = " ".join(str(c) for c in sorted(unassigned.elements()))
-        raise RuleError(f"nobody took {nobody}: list every scoring card of the deal")
+        raise RuleError(N_("nobody took {cards}: list every scoring card of the deal"), cards=nobody)
     scores = {s: points_of(rules, players, hand) for s, hand in given.items()} | points
 
     slammer = _slam(rules, players, given, points, unassigned) if rules.slam else None
@@ -109,7 +112,9 @@ def check_scores(
     total = rules.deal_total(players)
     entered = sum(scores.values())
     if entered != total:
-        raise ImpossibleScores(f"the scores add up to {entered}, but this deal's add up to {total}")
+        raise ImpossibleScores(
+            N_("the scores add up to {entered}, but this deal's add up to {total}"), entered=entered, total=total
+        )
     leftover = list(unassigned.elements())
     if not split_possible(map(rules.points, leftover), [points[s] for s in seats if s in points]):
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
@@ -125,8 +130,14 @@ def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names:
     total = rules.penalty_total(players)
     for seat, value in points.items():
         if value < 0 and not (rules.slam and value == -total):
-            slam = f" (a slam is entered as -{total})" if rules.slam else ""
-            raise ImpossibleScores(f"{names[seat]} {value}: scores are never negative{slam}")
+            if rules.slam:
+                raise ImpossibleScores(
+                    N_("{player} {points}: scores are never negative (a slam is entered as -{total})"),
+                    player=names[seat],
+                    points=value,
+                    total=total,
+                )
+            raise ImpossibleScores(N_("{player} {points}: scores are never negative"), player=names[seat], points=value)
 
 
 def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> str:
@@ -162,16 +173,24 @@ def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, .
     for seat, hand in given.items():
         for c in hand:
             if c not in dealt:
-                raise RuleError(f"{c} is not in the deck with {players} players")
+                raise RuleError(N_("{card} is not in the deck with {count} players"), card=c, count=players)
             if rules.points(c) == 0:
-                raise RuleError(f"{c} scores nothing: list only the cards that score ({names[seat]})")
+                raise RuleError(
+                    N_("{card} scores nothing: list only the cards that score ({player})"), card=c, player=names[seat]
+                )
             owner = owners.setdefault(c, [])
             owner.append(seat)
             if len(owner) > dealt[c]:
                 who = " and ".join(names[s] for s in dict.fromkeys(owner))
                 if dealt[c] == 1:
-                    raise RuleError(f"{c} is given twice ({who})")
-                raise RuleError(f"{c} is given {len(owner)} times ({who}); the deck holds {dealt[c]}")
+                    raise RuleError(N_("{card} is given twice ({players})"), card=c, players=who)
+                raise RuleError(
+                    N_("{card} is given {count} times ({players}); the deck holds {copies}"),
+                    card=c,
+                    count=len(owner),
+                    players=who,
+                    copies=dealt[c],
+                )
 
 
 def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
