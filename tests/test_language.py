@@ -126,3 +126,19 @@ def test_the_placeholder_pattern_knows_every_command():
 
     for name in typer.main.get_command(app).commands:  # type: ignore[attr-defined]
         assert catalogs.PLACEHOLDER.fullmatch(f"scorepad {name}"), name
+
+
+def test_a_refusal_reads_in_the_language_and_stays_english_as_data(cli, monkeypatch):
+    from scorepad.core.errors import RuleError
+    from scorepad.core.language import N_, use
+
+    error = RuleError(N_("{player} does not play this deal"), player="Bob")
+    use("nl")
+    assert str(error) == "Bob does not play this deal"  # what JSON and logs keep
+    assert error.localized() == catalog("nl").gettext("{player} does not play this deal").format(player="Bob")
+    assert error.localized() != str(error)
+    use("en")
+    cli("new", "--players", "Ann,Bob,Cat")
+    refused = cli("--lang", "nl", "deal", "Ann=50", "Bob=0", "Cat=0", code=1).stderr
+    said = catalog("nl").gettext("the scores add up to {entered}, but this deal's add up to {total}")
+    assert refused == f"scorepad: {said.format(entered=50, total=43)}\n"

@@ -96,7 +96,7 @@ def test_cards_and_points_mix():
 @pytest.mark.parametrize(
     "entries, reason",
     [
-        (("QS", "QS", 10, 20), "Q♠ is given twice (Ann and Bob)"),
+        (("QS", "QS", 10, 20), "Q♠ is given twice (Ann, Bob)"),
         (("QS,7C", 10, 10, 10), "7♣ scores nothing"),
         (("QS,KS,AS", "-", "-", "-"), "nobody took"),
         (("2C,QS", 10, 10, 10), None),

@@ -43,12 +43,12 @@ class Format:
         if self.kind is FormatKind.DEALS and self.value % players:
             # RULES.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
-            offer = f"{higher} or {higher + players}"
             raise RuleError(
-                N_("{deals} deals do not go round {count} players equally: try {offer}"),
+                N_("{deals} deals do not go round {count} players equally: try {higher} or {next}"),
                 deals=self.value,
                 count=players,
-                offer=offer,
+                higher=higher,
+                next=higher + players,
             )
 
     def ended(self, totals: Iterable[int], deals_played: int) -> bool:

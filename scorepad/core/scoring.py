@@ -181,7 +181,7 @@ def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, .
             owner = owners.setdefault(c, [])
             owner.append(seat)
             if len(owner) > dealt[c]:
-                who = " and ".join(names[s] for s in dict.fromkeys(owner))
+                who = ", ".join(names[s] for s in dict.fromkeys(owner))  # a list that reads in any language
                 if dealt[c] == 1:
                     raise RuleError(N_("{card} is given twice ({players})"), card=c, players=who)
                 raise RuleError(
