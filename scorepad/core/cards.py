@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import NotationError
+from .language import N_
 
 
 class Suit(enum.Enum):
@@ -76,7 +77,7 @@ class Card:
         """Read ``QS``, ``q♠``, ``10h``, ``TH``; raise NotationError otherwise."""
         cleaned = text.strip().upper()
         if len(cleaned) < 2 or cleaned[-1] not in _SUIT_BY_TEXT or cleaned[:-1] not in _RANK_BY_TEXT:
-            raise NotationError(f"not a card: {text.strip()!r} (write e.g. QS, Q♠, 10H or TH)")
+            raise NotationError(N_("not a card: {text} (write e.g. QS, Q♠, 10H or TH)"), text=repr(text.strip()))
         return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
 
     def __str__(self) -> str:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .errors import NotationError, RuleError, ScorepadError
+from .language import N_
 from .text import code_point, first_control, is_surrogate, quoted
 
 FORBIDDEN = "=,:#"
@@ -24,10 +25,15 @@ def check_name(name: str) -> str:
     if not name:
         raise NotationError(f"{name!r} is not a name: a player's name cannot be empty")
     if len(name) > MAX_LENGTH:  # first: every other check reads the whole name, and quotes it
-        raise NotationError(f"a player's name has at most {MAX_LENGTH} characters, not {len(name)}: {quoted(name)}")
+        raise NotationError(
+            N_("a player's name has at most {most} characters, not {count}: {name}"),
+            most=MAX_LENGTH,
+            count=len(name),
+            name=quoted(name),
+        )
     check_characters(name, "a player's name")
     if any(ch.isspace() for ch in name):
-        raise NotationError(f"a player's name has no spaces: {name!r}")
+        raise NotationError(N_("a player's name has no spaces: {name}"), name=repr(name))
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
     if bad:
         raise NotationError(f"a player's name cannot contain {' '.join(bad)}: {name!r}")

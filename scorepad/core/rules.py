@@ -26,7 +26,7 @@ from .cards import (
     removed_cards,
 )
 from .errors import NotationError, RuleError, UnknownNameError
-from .language import _
+from .language import N_, _
 
 
 class Preset(enum.Enum):
@@ -105,7 +105,8 @@ class RuleSet:
             # change that preset's deal total, and its figures would no longer compare.
             if preset is not Preset.OMNIBUS:
                 raise RuleError(
-                    f"the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset.value}"
+                    N_("the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset}"),
+                    preset=preset.value,
                 )
             if not isinstance(given["omnibus"], Card):
                 given["omnibus"] = parse_omnibus(given["omnibus"])
@@ -113,7 +114,7 @@ class RuleSet:
             given["decks"] = parse_decks(given["decks"])
         rules = replace(rules, **given)
         if rules.slam and not rules.can_slam:
-            raise RuleError(f"{preset.value} has a single penalty card, so there is no slam")
+            raise RuleError(N_("{preset} has a single penalty card, so there is no slam"), preset=preset.value)
         return rules
 
     @property
@@ -145,12 +146,23 @@ class RuleSet:
         most = MAX_DECK_PLAYERS[2]
         if not MIN_TABLE <= players <= most:
             raise RuleError(
-                f"a match has {MIN_TABLE} to {most} players ({TWO_DECKS_FROM} to {most} with two decks), not {players}"
+                N_("a match has {least} to {most} players ({two} to {most} with two decks), not {count}"),
+                least=MIN_TABLE,
+                most=most,
+                two=TWO_DECKS_FROM,
+                count=players,
             )
         if self.decks == 2 and players < TWO_DECKS_FROM:
-            raise RuleError(f"two decks are for {TWO_DECKS_FROM} to {most} players, not {players}")
+            raise RuleError(
+                N_("two decks are for {two} to {most} players, not {count}"),
+                two=TWO_DECKS_FROM,
+                most=most,
+                count=players,
+            )
         if self.decks == 1 and players > MAX_DECK_PLAYERS[1]:
-            raise RuleError(f"{players} players need two decks: give --decks 2 (Cancellation Black Maria)")
+            raise RuleError(
+                N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)"), count=players
+            )
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
@@ -262,13 +274,13 @@ def parse_preset(text: str) -> Preset:
         return Preset(text.strip().lower())
     except ValueError:
         names = ", ".join(p.value for p in Preset)
-        raise UnknownNameError(f"no preset {text!r}: the presets are {names}") from None
+        raise UnknownNameError(N_("no preset {text}: the presets are {names}"), text=repr(text), names=names) from None
 
 
 def parse_omnibus(text: str) -> Card:
     card = OMNIBUS_CARDS.get(str(text).strip().upper().replace("♦", "D"))
     if card is None:
-        raise NotationError(f"the omnibus card is JD or 10D, not {text!r}")
+        raise NotationError(N_("the omnibus card is JD or 10D, not {text}"), text=repr(text))
     return card
 
 
@@ -276,7 +288,7 @@ def parse_decks(value: object) -> int:
     """One deck or two: ``1``, ``2`` (as a number or as text)."""
     text = str(value).strip()
     if isinstance(value, bool) or text not in ("1", "2"):
-        raise NotationError(f"decks is 1 or 2, not {value!r}")
+        raise NotationError(N_("decks is 1 or 2, not {value}"), value=repr(value))
     return int(text)
 
 

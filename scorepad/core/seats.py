@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from .cards import Card
 from .errors import NotationError, RuleError
+from .language import N_
 from .rules import Direction, PassRule
 
 
@@ -49,7 +50,7 @@ def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[in
         cutting = sorted(s for s, card in round_.items() if card.rank == lowest)
         if len(cutting) == 1:
             if number < len(cuts):
-                raise RuleError(f"{names[cutting[0]]} already cut lowest: there is no recut")
+                raise RuleError(N_("{player} already cut lowest: there is no recut"), player=names[cutting[0]])
             return cutting[0]
     raise RuleError("recut: " + ",".join(names[s] for s in cutting))
 
@@ -90,6 +91,6 @@ def parse_cut(text: str) -> dict[str, Card]:
         if not sep or not name.strip() or not card.strip():
             raise NotationError(f"not a cut: {part.strip()!r} (write NAME=CARD,NAME=CARD,...)")
         if name.strip().casefold() in {n.casefold() for n in round_}:
-            raise RuleError(f"{name.strip()} cuts twice in one round")
+            raise RuleError(N_("{player} cuts twice in one round"), player=name.strip())
         round_[name.strip()] = Card.parse(card)
     return round_
