@@ -353,7 +353,7 @@ def test_every_number_parameter_of_every_command_reads_ascii_digits():
     checked = 0
     for name, command in group.commands.items():
         for param in command.params:
-            if param.type.name in ("integer", "integer range"):  # Typer's int, or ours
+            if param.type.name in ("int", "int range", "integer", "integer range"):  # Typer's int, or ours
                 assert getattr(param.type, "func", None) in (WHOLE, POSITIVE), f"scorepad {name} {param.name}"
                 checked += 1
     assert checked >= 10  # --match everywhere, --deals, --expect, fix N, --decks...

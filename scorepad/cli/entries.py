@@ -12,6 +12,7 @@ from .numbers import POSITIVE, WHOLE
 
 if TYPE_CHECKING:
     from ..app.results import Result
+    from ..core.match import Format
 
 MatchOpt = Annotated[
     int | None,
@@ -55,6 +56,48 @@ def show(result: "Result", as_json: bool) -> None:
         console().print(tables.status(result, use_ascii()))
 
 
+# The options of a match's format and rules: `new` sets them, `rules` asks what they would make.
+DealsOpt = Annotated[
+    int | None, typer.Option("--deals", metavar="N", parser=POSITIVE, help="Play N deals (a multiple of the players).")
+]
+UntilOverOpt = Annotated[
+    int | None, typer.Option("--until-over", metavar="T", parser=POSITIVE, help="End after a total goes over T.")
+]
+UntilReachOpt = Annotated[
+    int | None, typer.Option("--until-reach", metavar="T", parser=POSITIVE, help="End after a total reaches T.")
+]
+HeartsOpt = Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")]
+SlamOpt = Annotated[
+    bool | None, typer.Option("--slam/--no-slam", help="Taking every penalty card scores minus the total.")
+]
+PassOpt = Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")]
+OmnibusOpt = Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")]
+DecksOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        metavar="1|2",
+        parser=WHOLE,
+        help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
+    ),
+]
+
+
+def chosen_format(deals: int | None, until_over: int | None, until_reach: int | None) -> "Format | None":
+    """The format the options ask for, or None when none is given; two of them are refused."""
+    from ..core.errors import RuleError
+    from ..core.match import Format, FormatKind
+
+    given = [
+        (k, v)
+        for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach))
+        if v
+    ]
+    if len(given) > 1:
+        raise RuleError("choose one of --deals, --until-over and --until-reach")
+    return Format(*given[0]) if given else None
+
+
 def new(
     players: Annotated[
         list[str] | None,
@@ -81,32 +124,15 @@ def new(
             "--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."
         ),
     ] = None,
-    deals: Annotated[
-        int | None,
-        typer.Option("--deals", metavar="N", parser=POSITIVE, help="Play N deals (a multiple of the players)."),
-    ] = None,
-    until_over: Annotated[
-        int | None, typer.Option("--until-over", metavar="T", parser=POSITIVE, help="End after a total goes over T.")
-    ] = None,
-    until_reach: Annotated[
-        int | None, typer.Option("--until-reach", metavar="T", parser=POSITIVE, help="End after a total reaches T.")
-    ] = None,
+    deals: DealsOpt = None,
+    until_over: UntilOverOpt = None,
+    until_reach: UntilReachOpt = None,
     rules: Annotated[Preset | None, typer.Option("--rules", help="The preset (default: classic).")] = None,
-    hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="When hearts may be led.")] = None,
-    slam: Annotated[
-        bool | None, typer.Option("--slam/--no-slam", help="Taking every penalty card scores minus the total.")
-    ] = None,
-    pass_: Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")] = None,
-    omnibus: Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")] = None,
-    decks: Annotated[
-        int | None,
-        typer.Option(
-            "--decks",
-            metavar="1|2",
-            parser=WHOLE,
-            help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
-        ),
-    ] = None,
+    hearts: HeartsOpt = None,
+    slam: SlamOpt = None,
+    pass_: PassOpt = None,
+    omnibus: OmnibusOpt = None,
+    decks: DecksOpt = None,
     name: Annotated[str | None, typer.Option("--name", help="A name for the match, e.g. 'Friday night'.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -123,18 +149,11 @@ def new(
       scorepad new --like 3
     """
     from ..app import entering
-    from ..core.errors import RuleError
-    from ..core.match import Format, FormatKind
+    from ..core.match import FormatKind
     from ..core.rules import RuleSet
     from ..core.seats import parse_cut
 
-    formats = [
-        (k, v)
-        for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach))
-        if v
-    ]
-    if len(formats) > 1:
-        raise RuleError("choose one of --deals, --until-over and --until-reach")
+    asked = chosen_format(deals, until_over, until_reach)
     store = open_store()
     base = entering.rematch_of(store, like) if like is not None else None
     if base is None and not players:
@@ -163,7 +182,7 @@ def new(
     # A rematch keeps its format, but a number of deals that went round the old table need not
     # go round a new one: with other players and no format given, the default is theirs.
     kept = base is not None and not (players and base.format.kind is FormatKind.DEALS)
-    fmt = Format(*formats[0]) if formats else (base.format if base is not None and kept else None)
+    fmt = asked or (base.format if base is not None and kept else None)
     result = entering.new_match(
         store, names, rule_set, fmt, first_dealer=first_dealer, cuts=[parse_cut(c) for c in cut or []], name=name
     )

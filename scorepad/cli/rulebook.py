@@ -7,10 +7,23 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.language import _
-from ..core.rules import HeartsLead, PassRule, Preset
+from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
-from .entries import JsonOpt, MatchOpt
+from .entries import (
+    DealsOpt,
+    DecksOpt,
+    HeartsOpt,
+    JsonOpt,
+    MatchOpt,
+    OmnibusOpt,
+    PassOpt,
+    SlamOpt,
+    UntilOverOpt,
+    UntilReachOpt,
+    chosen_format,
+)
 from .helptext import TranslatedCommand
+from .numbers import POSITIVE
 
 if TYPE_CHECKING:
     from ..app.results import Result
@@ -27,17 +40,18 @@ def rules(
         typer.Option(
             "--players",
             metavar="N",
+            parser=POSITIVE,
             help="The rules at a table of N players, 3 to 10, with the preset and options given (default: classic).",
         ),
     ] = None,
-    hearts: Annotated[HeartsLead | None, typer.Option("--hearts", help="As new --hearts.")] = None,
-    slam: Annotated[bool | None, typer.Option("--slam/--no-slam", help="As new --slam.")] = None,
-    pass_: Annotated[PassRule | None, typer.Option("--pass", help="As new --pass.")] = None,
-    omnibus: Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="As new --omnibus.")] = None,
-    decks: Annotated[int | None, typer.Option("--decks", metavar="1|2", help="As new --decks.")] = None,
-    deals: Annotated[int | None, typer.Option("--deals", min=1, help="As new --deals.")] = None,
-    until_over: Annotated[int | None, typer.Option("--until-over", metavar="T", min=1, help="As new.")] = None,
-    until_reach: Annotated[int | None, typer.Option("--until-reach", metavar="T", min=1, help="As new.")] = None,
+    hearts: HeartsOpt = None,
+    slam: SlamOpt = None,
+    pass_: PassOpt = None,
+    omnibus: OmnibusOpt = None,
+    decks: DecksOpt = None,
+    deals: DealsOpt = None,
+    until_over: UntilOverOpt = None,
+    until_reach: UntilReachOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The rules that apply, in plain words: for a table that disputes one.
@@ -57,27 +71,22 @@ def rules(
       scorepad rules --players 8 --decks 2
     """
     from ..core.errors import RuleError
-    from ..core.match import Format, FormatKind, default_format
+    from ..core.match import default_format
     from ..core.rulebook import RuleFacts
     from ..core.rules import RuleSet
 
     options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
-    formats = [
-        (k, v)
-        for k, v in ((FormatKind.DEALS, deals), (FormatKind.OVER, until_over), (FormatKind.REACH, until_reach))
-        if v
-    ]
-    asked = preset is not None or players is not None or formats or any(v is not None for v in options.values())
+    formats = (deals, until_over, until_reach)
+    asked = preset is not None or players is not None or any(v is not None for v in (*formats, *options.values()))
     if asked:
         if match is not None:
             raise RuleError("give --match, or --preset and --players, not both")
         if players is None:
             raise RuleError("give --players N with --preset and the other options: the rules depend on the table")
-        if len(formats) > 1:
-            raise RuleError("choose one of --deals, --until-over and --until-reach")
+        fmt = chosen_format(*formats)
         rule_set = RuleSet.build(preset or Preset.CLASSIC, **options)
         rule_set.check_table(players)
-        fmt = Format(*formats[0]) if formats else default_format(players, rule_set)
+        fmt = fmt or default_format(players, rule_set)
         fmt.check(players)
         show_rules(
             RuleFacts(rule_set, players, fmt),

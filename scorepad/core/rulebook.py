@@ -62,9 +62,5 @@ class RuleFacts:
         return tuple(cycle)
 
     @property
-    def queen_may_be_passed(self) -> bool:
-        return self.rules.queen_may_be_passed
-
-    @property
     def unpassable(self) -> Card | None:
         return None if self.rules.queen_may_be_passed else QUEEN_OF_SPADES
