@@ -205,7 +205,16 @@ def old_store(cli, store_path):
 
 @pytest.mark.parametrize(
     "args",
-    [("status",), ("history",), ("matches",), ("chart",), ("undo",), ("rename", "Ann", "Ada"), ("abandon",)],
+    [
+        ("status",),
+        ("history",),
+        ("matches",),
+        ("rules",),
+        ("chart",),
+        ("undo",),
+        ("rename", "Ann", "Ada"),
+        ("abandon",),
+    ],
 )
 def test_a_terminal_never_gets_a_control_character_from_the_store(cli, old_store, args):
     result = cli(*args)
@@ -234,6 +243,8 @@ def texts(value) -> set[str]:
 def test_json_keeps_an_old_name_exactly(cli, old_store):
     status = cli.json("status")
     assert status["name"] == HOSTILE and status["players"][1] == CLEAR_SCREEN
+    rules = cli("rules", "--json").stdout
+    assert not raw_controls(rules) and json.loads(rules)["name"] == HOSTILE
 
 
 def test_a_refusal_that_names_the_players_stays_one_line_without_controls(cli, old_store):
@@ -246,7 +257,7 @@ def test_play_shows_the_panel_sheet_and_refusals_escaped(cli, old_store):
     assert result.exit_code == 1
     assert "line 3: no player 'Zed'" in result.stderr
     assert not raw_controls(result.stdout + result.stderr)
-    result = cli.runner.invoke(app, ["play", "--json"], input="status\nsheet\n")
+    result = cli.runner.invoke(app, ["play", "--json"], input="status\nsheet\nrules\n")
     assert not raw_controls(result.stdout)
     assert json.loads(result.stdout.splitlines()[0])["name"] == HOSTILE
 

@@ -1,6 +1,5 @@
 """``scorepad rules``: the rules of a match, or of a preset at a table of N, in plain words."""
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -8,7 +7,7 @@ import typer
 
 from ..core.language import _
 from ..core.rules import Preset
-from .common import console, open_store, print_json, refusals, use_ascii
+from .common import console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,
     DecksOpt,
@@ -118,7 +117,7 @@ def show_rules(facts: "RuleFacts", title: str, header: dict, as_json: bool, one_
     from ..present.rulebook import rules_json, rules_lines
 
     if as_json and one_line:
-        sys.stdout.write(json.dumps(header | rules_json(facts), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(header | rules_json(facts)) + "\n")
     elif as_json:
         print_json(header | rules_json(facts))
     else:
