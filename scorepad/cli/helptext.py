@@ -21,22 +21,23 @@ from ..core.language import _
 
 
 def paragraphs(text: str) -> list[str]:
-    """The translatable paragraphs of a help text, each on one line."""
-    return [" ".join(p.split()) for p in text.split("\n\n") if p.strip() and not p.lstrip().startswith("\b")]
+    """The translatable paragraphs of a help text, each on one line: the catalog's keys."""
+    return [_one_line(p) for p in text.split("\n\n") if _translatable(p)]
+
+
+def _translatable(paragraph: str) -> bool:
+    return bool(paragraph.strip()) and not paragraph.lstrip().startswith("\b")
+
+
+def _one_line(paragraph: str) -> str:
+    return " ".join(paragraph.split())
 
 
 def translated(text: str | None) -> str | None:
     """The help text with each paragraph in the language in use; ``\\b`` paragraphs as written."""
     if not text:
         return text
-    out = []
-    for paragraph in text.split("\n\n"):
-        if not paragraph.strip() or paragraph.lstrip().startswith("\b"):
-            out.append(paragraph)
-        else:
-            one_line = " ".join(paragraph.split())
-            out.append(_(one_line))
-    return "\n\n".join(out)
+    return "\n\n".join(_(_one_line(p)) if _translatable(p) else p for p in text.split("\n\n"))
 
 
 @contextmanager
