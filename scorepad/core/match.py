@@ -202,7 +202,7 @@ class MatchState:
             deal_total=self.rules.deal_total(len(players)),
             round=round_,
             decks=self.rules.decks_for(len(players)),
-            cards_each=self.rules.deck(len(players)).total() // len(players),
+            cards_each=self.rules.cards_each(len(players)),
         )
 
     def _due(self) -> NextDeal:

@@ -271,7 +271,7 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     """The recorded hands against the deck: sizes, cards outside it, cards held more often than it has them."""
     count = len(record.players)
     in_deck = deck_of(rules, count)
-    size = in_deck.total() // count
+    size = rules.cards_each(count)
     holders: dict[Card, list[str]] = {}
     breaches = []
     for name in record.players:

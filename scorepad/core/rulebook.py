@@ -33,7 +33,7 @@ class RuleFacts:
 
     @property
     def cards_each(self) -> int:
-        return self.rules.deck(self.players).total() // self.players
+        return self.rules.cards_each(self.players)
 
     @property
     def points(self) -> list[tuple[Card, int]]:

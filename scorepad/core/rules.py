@@ -137,6 +137,10 @@ class RuleSet:
         """The cards dealt to that many players, with their copies."""
         return deck(players, self.decks_for(players))
 
+    def cards_each(self, players: int) -> int:
+        """How many cards each of that many players is dealt."""
+        return self.deck(players).total() // players
+
     def removed(self, players: int) -> tuple[Card, ...]:
         """The cards taken out before dealing to that many players, in the order they go."""
         return removed_cards(players, self.decks_for(players))
