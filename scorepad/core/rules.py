@@ -139,7 +139,7 @@ class RuleSet:
 
     def cards_each(self, players: int) -> int:
         """How many cards each of that many players is dealt."""
-        return self.deck(players).total() // players
+        return _cards_each(self, players)
 
     def removed(self, players: int) -> tuple[Card, ...]:
         """The cards taken out before dealing to that many players, in the order they go."""
@@ -331,6 +331,11 @@ def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
 @cache
 def _scoring_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) != 0}
+
+
+@cache  # asked once per audited record with hands: the deck is not built again each time
+def _cards_each(rules: RuleSet, players: int) -> int:
+    return rules.deck(players).total() // players
 
 
 @cache
