@@ -38,7 +38,7 @@ class Figure:
         return self.budget is None or self.ratio <= self.budget
 
     def line(self) -> str:
-        budget = f"(budget {self.budget:.1f}x: {'ok' if self.within else 'OVER'})" if self.budget else ""
+        budget = f"(budget {self.budget:g}x: {'ok' if self.within else 'OVER'})" if self.budget else ""
         return f"{self.name:<58} {self.seconds * 1000:9.1f} ms  floor {self.floor * 1000:9.1f} ms  {self.ratio:5.2f}x {budget}"
 
 
