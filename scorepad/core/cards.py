@@ -62,12 +62,17 @@ class Card:
 
     rank: int
     suit: Suit
-    # Cards are hashed millions of times in an audit (every play is a dict key):
-    # the hash is worked out once, not from a tuple and the suit's enum each time.
+    # Cards are hashed millions of times in an audit (every play is a dict key),
+    # and every card of a report is written out: the hash and both texts are
+    # worked out once per card, not from the rank and the suit's enum each time.
     _hash: int = field(init=False, repr=False, compare=False)
+    _ascii: str = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+        object.__setattr__(self, "_ascii", rank_name(self.rank) + self.suit.value)
+        object.__setattr__(self, "_text", rank_name(self.rank) + self.suit.symbol)
 
     def __hash__(self) -> int:
         return self._hash
@@ -81,13 +86,13 @@ class Card:
         return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
 
     def __str__(self) -> str:
-        return rank_name(self.rank) + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
     def ascii(self) -> str:
-        return rank_name(self.rank) + self.suit.value
+        return self._ascii
 
     def text(self, ascii: bool = False) -> str:
         return self.ascii() if ascii else str(self)
