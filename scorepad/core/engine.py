@@ -104,7 +104,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     values = _values(rules)
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
-    genuine = sum(play.genuine for trick in tricks for play in trick.plays)
+    genuine = sum(trick.genuine.count(True) for trick in tricks)
     complete = genuine == deck_of(rules, count).total()
     reports = tuple(_report(values, trick) for trick in tricks)
     if rules.decks_for(count) == 2:
@@ -128,10 +128,9 @@ def _values(rules: RuleSet) -> dict[Card, int]:
 
 
 def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
-    cards = tuple(play.card for play in trick.plays)
     # A card outside the full deck (a rank no deck has) scores nothing.
-    points = sum(values.get(c, 0) for c in cards)
-    return TrickReport(trick.number, trick.leader, cards, trick.winner, points, trick.cancelled, trick.winner)
+    points = sum(values.get(c, 0) for c in trick.cards)
+    return TrickReport(trick.number, trick.leader, trick.cards, trick.winner, points, trick.cancelled, trick.winner)
 
 
 def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
