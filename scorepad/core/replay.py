@@ -218,15 +218,22 @@ def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
 
 def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
     """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
-    if len(set(cards)) == len(cards):
-        return _winner(players, cards), ()  # no card twice, nothing cancels
-    counts = Counter(cards)
-    cancelled = tuple(card for card in cards if counts[card] > 1)
+    # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            twice.add(card)
+        else:
+            seen.add(card)
+    if not twice:
+        return _winner(players, cards), ()  # nothing cancels
     led = cards[0].suit
     best: int | None = None
     for position, card in enumerate(cards):
-        if card.suit is led and counts[card] == 1 and (best is None or card.rank > cards[best].rank):
+        if card.suit is led and card not in twice and (best is None or card.rank > cards[best].rank):
             best = position
+    cancelled = tuple(card for card in cards if card in twice)
     return (None if best is None else players[best]), cancelled
 
 
