@@ -182,8 +182,9 @@ def _scores(
     for trick in tricks:
         if trick.taken_by is not None:
             scores[trick.taken_by] += trick.points
-    for name, cards in taken_cards(players, tricks).items():
-        slam = slam_score(rules, count, cards)
-        if slam is not None:
-            scores[name] = slam
+    if rules.slam:
+        for name, cards in taken_cards(players, tricks).items():
+            slam = slam_score(rules, count, cards)
+            if slam is not None:
+                scores[name] = slam
     return scores

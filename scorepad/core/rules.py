@@ -178,6 +178,10 @@ class RuleSet:
         """The cards that cost points in a deal for that many players, with their copies."""
         return Counter(_penalty_cards(self, players))
 
+    def penalty_card_count(self, players: int) -> int:
+        """How many penalty cards a deal for that many players has, copies counted: what a slam takes."""
+        return _penalty_card_count(self, players)
+
     def scoring_cards(self, players: int) -> Counter[Card]:
         """Penalty cards and the omnibus bonus card, with their copies: every card that changes a score."""
         return Counter(_scoring_cards(self, players))
@@ -326,6 +330,11 @@ CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 @cache
 def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}
+
+
+@cache  # asked for every player of an audited record with the slam
+def _penalty_card_count(rules: RuleSet, players: int) -> int:
+    return sum(_penalty_cards(rules, players).values())
 
 
 @cache
