@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from .cards import (
@@ -81,6 +81,17 @@ class RuleSet:
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
     decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
+    # A rule set keys the caches of its decks, totals and card values, asked
+    # several times for every audited record: the hash is worked out once, not
+    # from three enums (each hashed in Python) every time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
