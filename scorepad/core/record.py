@@ -245,9 +245,12 @@ def _tokens(text: str) -> list[str]:
     # Commas separate like spaces. str.split is several times quicker than a regular expression.
     tokens = text.replace(",", " ").split()
     # "Bob : KH" and "Bob:KH" are the same play. A colon with space beside it
-    # begins or ends a token: only then is the line worth the slower rewriting.
-    if ":" in text and any(token[0] == ":" or token[-1] == ":" for token in tokens):
-        tokens = _COLON.sub(":", text).replace(",", " ").split()
+    # shows as " :" or ": " once the tokens are joined by single spaces: only
+    # such a line is worth the slower rewriting.
+    if ":" in text:
+        spaced = " ".join(tokens)
+        if " :" in spaced or ": " in spaced:
+            tokens = _COLON.sub(":", text).replace(",", " ").split()
     return tokens
 
 
