@@ -92,7 +92,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     ascii = use_ascii()
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     listing = as_json and len(files) > 1
-    encode = json.JSONEncoder(ensure_ascii=ascii).encode  # as print_json, without its indent
+    # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
+    encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
     passed = True
     for index, source in enumerate(files):
         audited = audit_source(source, rules, match_id)
