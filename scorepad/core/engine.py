@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from typing import NamedTuple
 
 from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card
@@ -132,8 +133,9 @@ def _values(rules: RuleSet) -> dict[Card, int]:
 
 
 def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
-    # A card outside the full deck (a rank no deck has) scores nothing.
-    points = sum(values.get(c, 0) for c in trick.cards)
+    # values.get(card, 0) for every card, the loop run by map: a card outside the
+    # full deck (a rank no deck has) scores nothing.
+    points = sum(map(values.get, trick.cards, repeat(0)))
     return TrickReport(trick.number, trick.leader, trick.cards, trick.winner, points, trick.cancelled, trick.winner)
 
 
