@@ -218,6 +218,8 @@ def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
 
 def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
     """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
+    if len(set(cards)) == len(cards):
+        return _winner(players, cards), ()  # no card twice: nothing cancels
     # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
     seen: set[Card] = set()
     twice: set[Card] = set()
@@ -226,15 +228,15 @@ def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str
             twice.add(card)
         else:
             seen.add(card)
-    if not twice:
-        return _winner(players, cards), ()  # nothing cancels
     led = cards[0].suit
     best: int | None = None
+    cancelled = []
     for position, card in enumerate(cards):
-        if card.suit is led and card not in twice and (best is None or card.rank > cards[best].rank):
+        if card in twice:
+            cancelled.append(card)
+        elif card.suit is led and (best is None or card.rank > cards[best].rank):
             best = position
-    cancelled = tuple(card for card in cards if card in twice)
-    return (None if best is None else players[best]), cancelled
+    return (None if best is None else players[best]), tuple(cancelled)
 
 
 def _outside_deck(card: Card, players: int) -> str:
