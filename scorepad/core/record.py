@@ -11,10 +11,11 @@ such line at once (``RecordErrors``); a record with any of them is refused whole
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
@@ -74,25 +75,31 @@ class DealRecord:
             raise NotationError("two hands for one player")
         # A record names the same few players hundreds of times: check each
         # other written name once, and rewrite only the tricks it is in.
-        written = {name for trick in self.tricks for name, _ in trick.plays}
+        # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
+        written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in self.tricks)))
         others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
         respell = {name: spelled for name, spelled in others.items() if spelled != name}
-        tricks = []
         for position, trick in enumerate(self.tricks, 1):
             check_trick_number(trick.number, position)
-            if respell and any(name in respell for name, _ in trick.plays):
-                plays = tuple((respell.get(name, name), card) for name, card in trick.plays)
-                trick = RecordedTrick(plays, trick.number)
-            tricks.append(trick)
+        tricks = tuple(self.tricks)
+        if respell:
+            tricks = tuple(_respelled(trick, respell) for trick in tricks)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "hands", MappingProxyType(hands))
-        object.__setattr__(self, "tricks", tuple(tricks))
+        object.__setattr__(self, "tricks", tricks)
 
     @property
     def eldest(self) -> str:
         """The player left of the dealer, who leads the first trick."""
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
+
+
+def _respelled(trick: RecordedTrick, respell: Mapping[str | None, str | None]) -> RecordedTrick:
+    """The trick with its names spelled as the players line does, or the trick itself if none needs it."""
+    if not any(name in respell for name, _ in trick.plays):
+        return trick
+    return RecordedTrick(tuple((respell.get(name, name), card) for name, card in trick.plays), trick.number)
 
 
 def _seat(seat: dict[str, str], name: str) -> str:
@@ -155,13 +162,24 @@ def parse_record(text: str) -> DealRecord:
     return record
 
 
-@contextmanager
-def _at_line(reader: _Reader, number: int) -> Iterator[None]:
-    """Note any refusal raised inside as the problem of line ``number``, and read on."""
-    try:
-        yield
-    except ScorepadError as error:
-        reader.problem(number, error)
+class _AtLine:
+    """Note any refusal raised inside as the problem of line ``number``, and read on.
+
+    A class rather than @contextmanager, whose generator costs more than what
+    a record's few lines are checked for.
+    """
+
+    def __init__(self, reader: _Reader, number: int) -> None:
+        self.reader, self.number = reader, number
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
+        if isinstance(error, ScorepadError):
+            self.reader.problem(self.number, error)
+            return True
+        return False
 
 
 class _Reader:
@@ -215,23 +233,23 @@ class _Reader:
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
-            with _at_line(self, line):
+            with _AtLine(self, line):
                 rules = _rules(value)
         players: tuple[str, ...] = ()
         if "players" in self.keys:
             line, value = self.keys["players"]
-            with _at_line(self, line):
+            with _AtLine(self, line):
                 players = tuple(_tokens(value))
                 check_players(players, rules)
         seat = {name.casefold(): name for name in players}
         dealer = None
         if "dealer" in self.keys and seat:
             line, value = self.keys["dealer"]
-            with _at_line(self, line):
+            with _AtLine(self, line):
                 dealer = _seat(seat, _one_name(value, "the dealer"))
         hands: dict[str, tuple[Card, ...]] = {}
         for line, typed, cards in self.hands if seat else ():
-            with _at_line(self, line):
+            with _AtLine(self, line):
                 name = _seat(seat, typed)
                 if name in hands:
                     raise NotationError(f"a second hand for {typed!r}")
