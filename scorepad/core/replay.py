@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from itertools import chain
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -306,24 +307,25 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     count = len(record.players)
     in_deck = deck_of(rules, count)
     size = rules.cards_each(count)
-    holders: dict[Card, list[str]] = {}
+    hands = [(name, record.hands[name]) for name in record.players if name in record.hands]
     breaches = []
-    for name in record.players:
-        hand = record.hands.get(name)
-        if hand is None:
-            continue
+    for name, hand in hands:
         if len(hand) != size:
             text = f"{name}'s hand has {_count(len(hand))}; each player holds {size}"
             breaches.append(Breach(None, name, BreachKind.WRONG_COUNT, text))
+        if in_deck.keys() >= set(hand):
+            continue  # the usual hand, all of the deck: found without a card looked at in Python
         for card in hand:
             if card not in in_deck:
                 text = f"{name}'s hand holds {card}, which is {_outside_deck(card, count)}"
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
-            holders.setdefault(card, []).append(name)
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
-    for card, names in holders.items():
+    held = Counter(chain.from_iterable(hand for _, hand in hands))
+    for card, times in held.items():
         copies = in_deck[card]
-        if len(names) > max(copies, 1):
+        if times > 1 and times > copies:
+            # Its holders, once for each copy held (a card is one object: ``is`` finds its copies).
+            names = [name for name, hand in hands for other in hand if other is card]
             if len(set(names)) == 1:
                 text = f"{names[0]}'s hand holds {card} {_times(len(names))}"
             elif copies < 2:
