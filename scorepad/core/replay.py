@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from itertools import chain
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import NamedTuple
 
 from .cards import RANKS, Card, Suit
@@ -287,19 +287,21 @@ class _Holdings:
                     return card, later.number
         return None
 
-    def play(self, player: str, card: Card) -> bool:
-        """Take the card out of a recorded hand; False if the hand lacks it."""
-        hand = self.left.get(player)
-        if hand is None:
-            return True
-        copies = hand.get(card, 0)
-        if not copies:
-            return False
-        if copies == 1:
-            del hand[card]  # so that a card played is no longer among the cards held
-        else:
-            hand[card] = copies - 1
-        return True
+    def take(self, trick: SeatedTrick) -> list[tuple[str, Card, bool]]:
+        """Take the trick's cards out of the recorded hands; the plays whose hand lacked the card."""
+        lacked = []
+        for player, card, genuine in zip(trick.players, trick.cards, trick.genuine, strict=True):
+            hand = self.left.get(player)
+            if hand is None:
+                continue  # no recorded hand
+            copies = hand.get(card, 0)
+            if not copies:
+                lacked.append((player, card, genuine))
+            elif copies == 1:
+                del hand[card]  # so that a card played is no longer among the cards held
+            else:
+                hand[card] = copies - 1
+        return lacked
 
 
 def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
@@ -377,10 +379,10 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
             continue  # no recorded hand for a card to be missing from
-        for player, card, genuine in zip(trick.players, trick.cards, trick.genuine, strict=True):
+        for player, card, genuine in holdings.take(trick):
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
-            if not holdings.play(player, card) and genuine:
+            if genuine:
                 text = f"{player} played {card}, which is not in {player}'s recorded hand"
                 breach(trick, player, BreachKind.NOT_IN_HAND, text)
     return breaches
