@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
@@ -38,8 +37,7 @@ def deck_of(rules: RuleSet, players: int) -> Counter[Card]:
     return rules.deck(players)
 
 
-def _of_suit(suit: Suit) -> Callable[[Card], bool]:
-    return lambda card: card.suit is suit
+_NOT_HEARTS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 
 class BreachKind(enum.Enum):
@@ -258,24 +256,24 @@ class _Holdings:
         # Everybody: the cards they are seen playing, which they held until then.
         self.tricks = tricks
 
-    def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> str | None:
-        """A wanted card the player held at that trick, as words, or None if none is known."""
+    def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> str | None:
+        """A card of one of these suits the player held at that trick, as words, or None if none is known."""
         if player in self.left:
-            cards = sorted(c for c in self.left[player] if wanted(c))
+            cards = sorted(c for c in self.left[player] if c.suit in suits)
             if not cards:
                 return None
-            later = self._shown_later(player, trick, wanted)
+            later = self._shown_later(player, trick, suits)
             if later is None or later[0] not in cards:
                 return str(cards[0])
         else:
-            later = self._shown_later(player, trick, wanted)
+            later = self._shown_later(player, trick, suits)
             if later is None:
                 return None
         card, number = later
         return f"{card}, which they played in trick {number}"
 
-    def _shown_later(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> tuple[Card, int] | None:
-        """The first wanted card the player is seen playing after that trick, and its trick.
+    def _shown_later(self, player: str, trick: int, suits: tuple[Suit, ...]) -> tuple[Card, int] | None:
+        """The first card of these suits the player is seen playing after that trick, and its trick.
 
         A card outside the deck or played once too often proves nothing.
         """
@@ -283,7 +281,7 @@ class _Holdings:
             if player in later.players:  # a trick cut short may lack them
                 position = later.players.index(player)
                 card = later.cards[position]
-                if later.genuine[position] and wanted(card):
+                if later.genuine[position] and card.suit in suits:
                     return card, later.number
         return None
 
@@ -362,7 +360,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
         leader, lead = trick.players[0], trick.cards[0]
         led = lead.suit
         if led is Suit.HEARTS and not broken:
-            other = holdings.held(leader, trick.number, lambda c: c.suit is not Suit.HEARTS)
+            other = holdings.held(leader, trick.number, _NOT_HEARTS)
             if other:
                 text = f"{leader} led {lead} before hearts were broken while holding {other}"
                 breach(trick, leader, BreachKind.HEARTS_LEAD, text)
@@ -372,7 +370,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 broken = True
         for player, card in zip(trick.players[1:], trick.cards[1:], strict=True):
             if card.suit is not led:
-                held = holdings.held(player, trick.number, _of_suit(led))
+                held = holdings.held(player, trick.number, (led,))
                 if held:
                     text = f"{player} played {card} on a {led.noun} lead while holding {held}"
                     breach(trick, player, BreachKind.RENEGE, text)
