@@ -109,7 +109,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     values = _values(rules)
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
-    genuine = sum(trick.genuine.count(True) for trick in tricks)
+    genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
     complete = genuine == deck_of(rules, count).total()
     reports = tuple(_report(values, trick) for trick in tricks)
     if rules.decks_for(count) == 2:

@@ -78,9 +78,9 @@ class SeatedTrick(NamedTuple):
     leader: str
     players: tuple[str, ...]  #: who played each card: the seats from the leader, as many as there are cards
     cards: tuple[Card, ...]
-    #: for each card, whether it is in the deck and not played more often than the deck holds it:
-    #: proof that the player held it
-    genuine: tuple[bool, ...]
+    #: the positions of the cards that prove nothing of their player's hand: outside the deck,
+    #: or played more often than the deck holds them (every other card is genuine: its player held it)
+    spurious: tuple[int, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
@@ -126,7 +126,7 @@ class _Seating:
         seats = self.rounds[self.leader]
         unplayed = self.unplayed
         cards: list[Card] = []
-        genuine: list[bool] = []
+        spurious: list[int] = []
         # The seats end the trick: cards past the last seat are left out of the replay.
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
@@ -135,10 +135,9 @@ class _Seating:
             copies_left = unplayed.get(card, 0)
             if copies_left:  # the common case, in one lookup
                 unplayed[card] = copies_left - 1
-                genuine.append(True)
             else:
-                self._not_genuine(number, player, card, seats, cards)
-                genuine.append(False)
+                self._spurious(number, player, card, seats, cards)
+                spurious.append(len(cards) - 1)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
         players = seats[: len(cards)]
@@ -151,7 +150,7 @@ class _Seating:
                 self.why = f"{self.leader} led trick {number}, which nobody won, and leads again"
         if winner is not None:
             self.leader, self.why = winner, f"{winner} won trick {number} and leads"
-        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(genuine), winner, cancelled))
+        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), winner, cancelled))
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -160,7 +159,7 @@ class _Seating:
             text = f"{name} is not a player; {player} plays there"
         self.breach(number, player, BreachKind.WRONG_PLAYER, f"{card} is written as {name}'s, but {text}")
 
-    def _not_genuine(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
+    def _spurious(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
         """Report a card outside the deck, or played more often than the deck holds it."""
         copies = self.in_deck[card]
         if not copies:
@@ -281,20 +280,20 @@ class _Holdings:
             if player in later.players:  # a trick cut short may lack them
                 position = later.players.index(player)
                 card = later.cards[position]
-                if later.genuine[position] and card.suit in suits:
+                if card.suit in suits and position not in later.spurious:
                     return card, later.number
         return None
 
-    def take(self, trick: SeatedTrick) -> list[tuple[str, Card, bool]]:
-        """Take the trick's cards out of the recorded hands; the plays whose hand lacked the card."""
+    def take(self, trick: SeatedTrick) -> list[int]:
+        """Take the trick's cards out of the recorded hands; the positions of those a hand lacked."""
         lacked = []
-        for player, card, genuine in zip(trick.players, trick.cards, trick.genuine, strict=True):
+        for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
             hand = self.left.get(player)
             if hand is None:
                 continue  # no recorded hand
             copies = hand.get(card, 0)
             if not copies:
-                lacked.append((player, card, genuine))
+                lacked.append(position)
             elif copies == 1:
                 del hand[card]  # so that a card played is no longer among the cards held
             else:
@@ -377,10 +376,11 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
             continue  # no recorded hand for a card to be missing from
-        for player, card, genuine in holdings.take(trick):
+        for position in holdings.take(trick):
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
-            if genuine:
+            if position not in trick.spurious:
+                player, card = trick.players[position], trick.cards[position]
                 text = f"{player} played {card}, which is not in {player}'s recorded hand"
                 breach(trick, player, BreachKind.NOT_IN_HAND, text)
     return breaches
