@@ -31,6 +31,8 @@ Play = tuple[str | None, Card]
 _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
+#: The letters a key line or a hand line can begin with (ignoring case, no other character matches them).
+_KEY_OR_HAND_START = frozenset(ch for word in (*RECORD_KEYS, "hand") for ch in (word[0], word[0].upper()))
 _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
 
@@ -197,7 +199,9 @@ class _Reader:
         self.problems.append((number, str(error.problems[0][1]) if isinstance(error, RecordErrors) else str(error)))
 
     def read(self, line: str, number: int) -> None:
-        if match := _KEY_LINE.fullmatch(line):
+        if line[0] not in _KEY_OR_HAND_START:
+            self.tricks.append(self._trick(line))  # most lines: no key or hand line to try first
+        elif match := _KEY_LINE.fullmatch(line):
             key, value = match[1].casefold(), match[2].strip()
             if key in self.keys:
                 raise NotationError(f"a second '{key}:' line: {line!r}")
