@@ -118,8 +118,8 @@ class _Seating:
         # is then replayed as the record shows it, led by that player; the winner
         # leads on. Replaying it as if the right player had led would shift
         # every seat and bury the one real finding under a heap of false ones.
-        # Records spell every player's name as the players line does.
-        named = plays[0][0] if plays and plays[0][0] in self.players else None
+        # Records spell every player's name as the players line does (the keys of ``rounds``).
+        named = plays[0][0] if plays and plays[0][0] in self.rounds else None
         if named is not None and named != self.leader:
             self.breach(number, named, BreachKind.WRONG_LEADER, f"{named} led, but {self.why}")
             self.leader = named
@@ -254,6 +254,7 @@ class _Holdings:
         self.left = {name: dict(Counter(cards)) for name, cards in record.hands.items()}
         # Everybody: the cards they are seen playing, which they held until then.
         self.tricks = tricks
+        self.seat = {name: seat for seat, name in enumerate(record.players)}
 
     def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> str | None:
         """A card of one of these suits the player held at that trick, as words, or None if none is known."""
@@ -276,9 +277,12 @@ class _Holdings:
 
         A card outside the deck or played once too often proves nothing.
         """
+        seat, count = self.seat[player], len(self.seat)
         for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
-            if player in later.players:  # a trick cut short may lack them
-                position = later.players.index(player)
+            # Play goes round from the leader, so the player's card is this far into the trick
+            # (if the trick was cut short before it, there is none).
+            position = (seat - self.seat[later.leader]) % count
+            if position < len(later.cards):
                 card = later.cards[position]
                 if card.suit in suits and position not in later.spurious:
                     return card, later.number
