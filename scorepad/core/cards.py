@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import total_ordering
+from operator import attrgetter
 
 from .errors import NotationError
 from .language import N_
@@ -113,6 +115,18 @@ _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 _MADE: dict[tuple[int, Suit], Card] = {}  # every card made: Card() hands back the one object per card
 _CARDS = {(r, s): Card(r, s) for s in Suit for r in RANKS}
 FULL_DECK = frozenset(_CARDS.values())
+
+
+def ascii_texts(cards: Iterable[Card]) -> list[str]:
+    """Each card's ``ascii()`` text, as JSON writes a trick's cards.
+
+    An audit writes every card of thousands of tricks: the loop runs in C and
+    reads the text each card keeps, instead of calling ``ascii()`` for each.
+    """
+    return list(map(_ASCII_TEXT, cards))
+
+
+_ASCII_TEXT = attrgetter("_ascii")
 
 
 def card(text: str) -> Card:

@@ -17,7 +17,7 @@ from functools import cache
 from itertools import repeat
 from typing import NamedTuple
 
-from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card
+from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_texts
 from .errors import NotationError
 from .record import DealRecord
 from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
@@ -47,12 +47,12 @@ class TrickReport(NamedTuple):
         data = {
             "number": self.number,
             "leader": self.leader,
-            "cards": [card.ascii() for card in self.cards],
+            "cards": ascii_texts(self.cards),
             "winner": self.winner,
             "points": self.points,
         }
         if self.cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = [card.ascii() for card in self.cancelled]
+            data["cancelled"] = ascii_texts(self.cancelled)
             data["taken_with"] = self.taken_with
             data["taken_by"] = self.taken_by
         return data
