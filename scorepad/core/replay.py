@@ -309,6 +309,8 @@ class _Holdings:
 
 def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     """The recorded hands against the deck: sizes, cards outside it, cards held more often than it has them."""
+    if not record.hands:
+        return []
     count = len(record.players)
     in_deck = deck_of(rules, count)
     size = rules.cards_each(count)
@@ -327,8 +329,10 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
     held = Counter(chain.from_iterable(hand for _, hand in hands))
     for card, times in held.items():
+        if times == 1:
+            continue  # once is never too often (a card outside the deck is reported above)
         copies = in_deck[card]
-        if times > 1 and times > copies:
+        if times > copies:
             # Its holders, once for each copy held (a card is one object: ``is`` finds its copies).
             names = [name for name, hand in hands for other in hand if other is card]
             if len(set(names)) == 1:
