@@ -11,7 +11,7 @@ such line at once (``RecordErrors``); a record with any of them is refused whole
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -37,16 +37,19 @@ _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number p
 _COLON = re.compile(r"\s*:\s*")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RecordedTrick:
     """One trick line: the plays in the order played, and its number if written."""
 
     plays: tuple[Play, ...]
     number: int | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "plays", tuple(map(tuple, self.plays)))
-        if not self.plays and self.number is None:
+    # Written out rather than generated with a __post_init__: one is made for every
+    # trick line read, and this sets each field once.
+    def __init__(self, plays: Iterable[Play], number: int | None = None) -> None:
+        object.__setattr__(self, "plays", tuple(map(tuple, plays)))  # pairs given as lists become tuples
+        object.__setattr__(self, "number", number)
+        if not self.plays and number is None:
             raise NotationError("a trick without cards is written as its number alone, so it needs one")
 
 
