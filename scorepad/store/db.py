@@ -68,7 +68,11 @@ def _setup_sqlite(engine: Engine) -> None:
         # A writer takes the write lock at once, so it never has to upgrade a
         # read lock half-way (the cause of "database is locked" under WAL).
         write = connection.get_execution_options().get("scorepad_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+        try:  # on the driver itself: SQLAlchemy's execution costs more than SQLite's BEGIN (see prepared)
+            connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(statement, (), error, sqlite3.Error) from error
 
 
 class Store:
@@ -204,8 +208,10 @@ class Store:
                 yield conn.execution_options(scorepad_write=True) if write else conn
             return
         kept = self._kept
+        if kept.get_execution_options().get("scorepad_write", False) != write:
+            kept.execution_options(scorepad_write=write)
         try:
-            yield kept.execution_options(scorepad_write=write)
+            yield kept
         except BaseException:
             # Back to the pool, as every connection went before: it rolls back whatever a
             # failed commit left behind. The next transaction takes a fresh one.
