@@ -117,6 +117,14 @@ class RuleSet:
             raise RuleError(N_("{preset} has a single penalty card, so there is no slam"), preset=preset.value)
         return rules
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        # A rule set keys the caches of every deal's figures: hashed once, not field by field each time.
+        return hash((self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks))
+
     @property
     def can_slam(self) -> bool:
         return self.preset is not Preset.SLIPPERY_ANNE

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 #: Counts of cards of each value still to be shared out, in the order of the values.
 Counts = tuple[int, ...]
@@ -21,14 +22,21 @@ Counts = tuple[int, ...]
 
 def split_possible(values: Iterable[int], scores: Sequence[int]) -> bool:
     """True when cards worth ``values`` can be shared out to give exactly ``scores``."""
-    groups = sorted(Counter(values).items(), key=lambda item: -abs(item[0]))
-    if sum(v * n for v, n in groups) != sum(scores):
+    worth, counts, total = _grouped(tuple(values))
+    if total != sum(scores):
         return False
     if len(scores) <= 1:
         return True
     # Small targets have few ways to be made: settle them first, the largest last.
     targets = tuple(sorted(scores, key=abs))
-    return _Search(tuple(value for value, _ in groups)).possible(targets, tuple(n for _, n in groups))
+    return _Search(worth).possible(targets, counts)
+
+
+@lru_cache(maxsize=1024)  # a table's deals share a few sets of values: every scoring card, or those not listed
+def _grouped(values: tuple[int, ...]) -> tuple[tuple[int, ...], Counts, int]:
+    """The distinct values, the largest (either way) first; how many cards have each; what they add up to."""
+    groups = sorted(Counter(values).items(), key=lambda item: -abs(item[0]))
+    return tuple(value for value, _ in groups), tuple(n for _, n in groups), sum(values)
 
 
 class _Search:
@@ -84,8 +92,7 @@ def _take(worth: tuple[int, ...], counts: Counts, target: int, then: Callable[[C
     high = [0] * (last + 1)
     for i in range(last - 1, -1, -1):
         amount = worth[i] * counts[i]
-        low[i] = low[i + 1] + min(amount, 0)
-        high[i] = high[i + 1] + max(amount, 0)
+        low[i], high[i] = (low[i + 1] + amount, high[i + 1]) if amount < 0 else (low[i + 1], high[i + 1] + amount)
     if not low[0] <= target <= high[0]:
         return False
     left = list(counts)
@@ -101,7 +108,7 @@ def _take(worth: tuple[int, ...], counts: Counts, target: int, then: Callable[[C
             lowest, highest = -((need - least) // -value), (most - need) // -value
         else:
             lowest, highest = (0, count) if least <= need <= most else (1, 0)
-        for taken in range(max(lowest, 0), min(highest, count) + 1):
+        for taken in range(lowest if lowest > 0 else 0, (highest if highest < count else count) + 1):
             left[i] = count - taken
             if walk(i + 1, need - taken * value):
                 return True
