@@ -12,8 +12,9 @@ Every other database runs them through SQLAlchemy, as any statement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Insert, Select, Update
 from sqlalchemy.engine import Dialect
@@ -27,24 +28,38 @@ class Prepared:
     def __init__(self, statement: Insert | Update | Select[Any], *keys: str) -> None:
         self.statement = statement
         self.keys = keys  #: an INSERT's or UPDATE's columns depend on them: it is compiled for these
-        self._compiled: SQLCompiler | None = None
+        self._sqlite: _ForDriver | None = None
 
-    def rows(self, conn: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    def rows(self, conn: Connection, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         """Run the statement in ``conn``'s transaction: the rows it returns, as tuples."""
-        if conn.dialect.name != "sqlite":
-            return [tuple(row) for row in conn.execute(self.statement, dict(params))]
-        compiled = self._compiled or self._compile(conn.dialect)
-        given = compiled.construct_params(params)
-        values = tuple(given[name] for name in compiled.positiontup or ())
+        dialect = conn.dialect
+        if dialect.name != "sqlite":
+            return [tuple(row) for row in conn.execute(self.statement, params)]
+        sql, constants, ordered = self._sqlite or self._compile(dialect)
+        values = ordered(constants | params)
         try:
-            return conn.connection.driver_connection.execute(compiled.string, values).fetchall()  # type: ignore[union-attr]
-        except conn.dialect.loaded_dbapi.Error as error:
-            raise DBAPIError.instance(compiled.string, values, error, conn.dialect.loaded_dbapi.Error) from error
+            return conn.connection.driver_connection.execute(sql, values).fetchall()  # type: ignore[union-attr]
+        except dialect.loaded_dbapi.Error as error:
+            raise DBAPIError.instance(sql, values, error, dialect.loaded_dbapi.Error) from error
 
-    def _compile(self, dialect: Dialect) -> SQLCompiler:
+    def _compile(self, dialect: Dialect) -> _ForDriver:
         compiled = self.statement.compile(dialect=dialect, column_keys=list(self.keys))
-        assert isinstance(compiled, SQLCompiler)
+        assert isinstance(compiled, SQLCompiler) and compiled.positiontup is not None
         # Values go to the driver as they are: right for the integers and text of these tables.
-        assert not getattr(compiled, "_bind_processors", None), "a column that needs converting: not for the driver"
-        self._compiled = compiled
-        return compiled
+        assert not compiled._bind_processors, "a column that needs converting: not for the driver"
+        names = tuple(compiled.positiontup)
+        # Each value is a parameter every execution gives, or one the statement holds (``state = 'standing'``).
+        constants = {name: compiled.binds[name].effective_value for name in names if name not in self.keys}
+        assert all(compiled.binds[name].key == name for name in names if name in self.keys)
+        getter = itemgetter(*names)
+        ordered = getter if len(names) > 1 else lambda given: (getter(given),)
+        self._sqlite = _ForDriver(compiled.string, constants, ordered)
+        return self._sqlite
+
+
+class _ForDriver(NamedTuple):
+    """A statement as the driver takes it: its SQL, and its values in order from the parameters."""
+
+    sql: str
+    constants: dict[str, Any]
+    ordered: Callable[[Mapping[str, Any]], tuple[Any, ...]]
