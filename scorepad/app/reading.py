@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.match import MatchState, replay
+from ..core.match import EntryKind, MatchState, replay
 from ..store import matches as stored
 from ..store.db import NoStoreYet
 from ..store.matches import MatchSummary
@@ -33,12 +33,13 @@ def history_in(conn: Connection, match_id: int | None) -> tuple[Result, list[His
     players = match.settings.players
     rows = []
     state = MatchState.start(match.settings)
+    kinds = {kind: kind.value for kind in EntryKind}  # a match's every entry: no enum lookup each
     for entry, step in zip(match.entries, replay(match.settings, match.core_entries), strict=True):
         outcome, state = step.entry.outcome, step.after
         rows.append(
             HistoryRow(
                 number=step.number,
-                kind=step.entry.kind.value,
+                kind=kinds[step.entry.kind],
                 dealer=players[step.dealer],
                 scores={players[s]: p for s, p in outcome.scores.items()} if outcome else {},
                 renege=players[outcome.renege] if outcome and outcome.renege is not None else None,

@@ -54,9 +54,10 @@ class Format:
     def ended(self, totals: Iterable[int], deals_played: int) -> bool:
         if self.kind is FormatKind.DEALS:
             return deals_played >= self.value
+        # Asked after every deal: the highest total decides (and none, of no totals).
         if self.kind is FormatKind.OVER:
-            return any(t > self.value for t in totals)
-        return any(t >= self.value for t in totals)
+            return max(totals, default=self.value) > self.value
+        return max(totals, default=self.value - 1) >= self.value
 
     def describe(self) -> str:
         if self.kind is FormatKind.DEALS:
@@ -180,9 +181,9 @@ class MatchState:
     def rules(self) -> RuleSet:
         return self.settings.rules
 
-    @cached_property
+    @property
     def _turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None] | None:
-        """Who deals the next deal and who plays it: all that folding needs, cheaply."""
+        """Who deals the next deal and who plays it: all that folding needs, cheaply (so not kept)."""
         if self.finished:
             return None
         seats = len(self.settings.players)
@@ -196,9 +197,10 @@ class MatchState:
     @cached_property
     def next(self) -> NextDeal | None:
         """The deal the table plays next, or None when the match is over."""
-        if self._turn is None:
+        turn = self._turn
+        if turn is None:
             return None
-        kind, dealer, players, round_ = self._turn
+        kind, dealer, players, round_ = turn
         seats = len(self.settings.players)
         number = self.scored + 1
         direction = pass_direction(self.rules.pass_rule, len(players), number)
@@ -224,9 +226,10 @@ class MatchState:
         return self.next
 
     def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
-        if self._turn is None:
+        turn = self._turn
+        if turn is None:
             raise RuleError(N_("the match is abandoned") if self.abandoned else N_("the match is finished"))
-        return self._turn
+        return turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
 
@@ -249,7 +252,12 @@ class MatchState:
 
     def apply(self, entry: Entry, strict: bool = False) -> MatchState:
         """The state after one more entry. ``strict`` checks its scores against the rules again."""
-        kind, dealer, players, round_ = self._require_turn()
+        return self._apply(entry, self._require_turn(), strict)
+
+    def _apply(
+        self, entry: Entry, turn: tuple[EntryKind, int, tuple[int, ...], int | None], strict: bool
+    ) -> MatchState:
+        kind, dealer, players, round_ = turn
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return self
@@ -257,7 +265,7 @@ class MatchState:
             due = "a tie-break deal" if kind is EntryKind.TIEBREAK else "a deal"
             raise RuleError(f"deal {number} must be {due}, not a {entry.kind.value}")
         outcome = entry.outcome
-        if outcome is None or len(outcome.scores) != len(players) or any(s not in outcome.scores for s in players):
+        if outcome is None or outcome.scores.keys() != set(players):
             raise RuleError(f"deal {number} has scores for the wrong players")
         if strict:
             check_outcome(self.rules, players, outcome, self.settings.names)
@@ -266,12 +274,16 @@ class MatchState:
             state = replace(self, scored=number, last_dealer=dealer)
             return state._settle(outcome.scores, round_=round_ + 1)
         totals = add_deal(self.totals, outcome.scores)
-        state = replace(
-            self,
+        # Built field by field, not by dataclasses.replace: a long match is folded a deal at a time.
+        state = MatchState(
+            self.settings,
             totals=totals,
             deals_played=self.deals_played + 1,
             scored=number,
             last_dealer=dealer,
+            tiebreak=self.tiebreak,
+            winner=self.winner,
+            abandoned=self.abandoned,
         )
         if not self.settings.format.ended(totals, state.deals_played):
             return state
@@ -330,10 +342,10 @@ def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -
     """Fold the entries one at a time, yielding each with its deal's number and dealer and the state after it."""
     state = MatchState.start(settings)
     for entry in entries:
-        _, dealer, _, _ = state._require_turn()
+        turn = state._require_turn()
         number = state.scored + 1
-        state = state.apply(entry, strict=strict)
-        yield Step(entry, number, dealer, state)
+        state = state._apply(entry, turn, strict)
+        yield Step(entry, number, turn[1], state)
 
 
 def fold(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> MatchState:

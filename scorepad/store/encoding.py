@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from json.scanner import make_scanner
 from typing import Any
 
 from ..core.cards import Card
@@ -30,7 +31,24 @@ def encode_scores(scores: Mapping[int, int]) -> str:
 
 
 def decode_scores(text: str) -> dict[int, int]:
-    return {int(seat): points for seat, points in json.loads(text).items()}
+    return {int(seat): points for seat, points in _json(text).items()}
+
+
+_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed has the C class only
+
+
+def _json(text: str) -> Any:
+    """``json.loads`` for the JSON this module writes, read once per entry of a match.
+
+    The scanner alone reads a value that fills the text; anything else (a space,
+    something after the value, no JSON at all) goes to ``json.loads``, which
+    reads it or says why not, as before.
+    """
+    try:
+        value, end = _scan(text, 0)
+    except StopIteration:
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def encode_cards(cards: Mapping[int, Sequence[Card]]) -> str | None:
@@ -77,11 +95,14 @@ def entry_columns(entry: Entry) -> dict[str, Any]:
 
 def decode_entry(kind: str, scores: str, cards: str | None, renege: int | None, slam: int | None) -> Entry:
     """The entry a row's columns hold."""
-    entry_kind = EntryKind(kind)
+    entry_kind = _KINDS[kind] if kind in _KINDS else EntryKind(kind)  # a match's every entry: no enum lookup
     if entry_kind is EntryKind.MISDEAL:
         return Entry.misdeal()
-    outcome = Outcome(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards))
+    outcome = Outcome(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards) if cards else {})
     return Entry(entry_kind, outcome)
+
+
+_KINDS = {kind.value: kind for kind in EntryKind}
 
 
 def state_columns(state: MatchState) -> dict[str, Any]:
