@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..core.match import EntryKind, MatchState, replay
@@ -29,6 +32,28 @@ def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow
 
 def history_in(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
     """``history`` inside a transaction the caller holds."""
+    with without_collector():
+        return _history(conn, match_id)
+
+
+@contextmanager
+def without_collector() -> Iterator[None]:
+    """Build many small objects without Python's cycle collector walking all of them again and again.
+
+    A long match's entries, states and rows (a few each per deal, none in a cycle)
+    make the collector scan the whole growing heap over and over: a quarter of
+    the time of reading a match of 100,000 deals.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
     match = stored.load(conn, stored.resolve_match_id(conn, match_id))
     players = match.settings.players
     rows = []

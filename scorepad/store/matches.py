@@ -135,14 +135,22 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
     if not entries and row.state:
         match.snapshot = decode_state(settings, row.winner, row.deals_played, row.state)
     else:
-        query = _STORED.where(E.c.match_id == match_id, E.c.state == STANDING).order_by(E.c.position)
-        match.entries = list(_stored_entries(conn, query))
+        rows = _STANDING.rows(conn, {"b_match": match_id})  # a long match's thousands: see ``prepared``
+        match.entries = [
+            StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
+            for row_id, position, number, dealer, recorded_at, *columns in rows
+        ]
     return match
 
 
 #: The columns of a stored entry, in the order ``_stored_entries`` reads them.
 _STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at).add_columns(
     E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam
+)
+
+
+_STANDING = Prepared(
+    _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STANDING).order_by(E.c.position), "b_match"
 )
 
 
