@@ -12,7 +12,7 @@ Every other database runs them through SQLAlchemy, as any statement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -42,6 +42,19 @@ class Prepared:
         except dialect.loaded_dbapi.Error as error:
             raise DBAPIError.instance(sql, values, error, dialect.loaded_dbapi.Error) from error
 
+    def stream(self, conn: Connection, params: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+        """The rows the statement returns, as tuples, read from the database as they are asked for."""
+        dialect = conn.dialect
+        if dialect.name != "sqlite":
+            yield from (tuple(row) for row in conn.execute(self.statement.execution_options(yield_per=2000), params))
+            return
+        sql, constants, ordered = self._sqlite or self._compile(dialect)
+        values = ordered(constants | params)
+        try:
+            yield from conn.connection.driver_connection.execute(sql, values)  # type: ignore[union-attr]
+        except dialect.loaded_dbapi.Error as error:
+            raise DBAPIError.instance(sql, values, error, dialect.loaded_dbapi.Error) from error
+
     def _compile(self, dialect: Dialect) -> _ForDriver:
         compiled = self.statement.compile(dialect=dialect, column_keys=list(self.keys))
         assert isinstance(compiled, SQLCompiler) and compiled.positiontup is not None
@@ -51,8 +64,11 @@ class Prepared:
         # Each value is a parameter every execution gives, or one the statement holds (``state = 'standing'``).
         constants = {name: compiled.binds[name].effective_value for name in names if name not in self.keys}
         assert all(compiled.binds[name].key == name for name in names if name in self.keys)
-        getter = itemgetter(*names)
-        ordered = getter if len(names) > 1 else lambda given: (getter(given),)
+        ordered: Callable[[Mapping[str, Any]], tuple[Any, ...]]
+        if len(names) > 1:
+            ordered = itemgetter(*names)
+        else:  # itemgetter of one name gives the value itself, of none nothing at all
+            ordered = lambda given: tuple(given[name] for name in names)
         self._sqlite = _ForDriver(compiled.string, constants, ordered)
         return self._sqlite
 
