@@ -9,7 +9,9 @@ values (``RuleError(N_("{player} does not play this deal"), player="Bob")``):
 sentence in the language in use, for the person reading the terminal.
 """
 
-from .language import _
+import errno
+
+from .language import N_, Phrase, worded
 
 
 class ScorepadError(ValueError):
@@ -21,10 +23,7 @@ class ScorepadError(ValueError):
 
     def localized(self) -> str:
         """The refusal in the language in use (English for a message the catalog does not hold)."""
-        if not self.template:
-            return str(self)
-        said = _(self.template)
-        return said.format(**self.fields) if self.fields else said
+        return worded(self.template, self.fields) if self.template else str(self)
 
 
 class NotationError(ScorepadError):
@@ -55,3 +54,26 @@ class RecordErrors(NotationError):
 
 class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""
+
+
+#: What the system says of the failures people meet, worded in scorepad's catalog:
+#: the C library's own words would stay English, as Python does not set the locale.
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EEXIST: N_("it exists already"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EIO: N_("input/output error"),
+}
+
+
+def os_reason(error: OSError) -> Phrase | str:
+    """Why the system refused, as a phrase for the reader; the system's own words for a rare failure."""
+    known = _OS_REASONS.get(error.errno or 0)
+    return Phrase(known) if known else (error.strerror or str(error))

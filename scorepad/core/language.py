@@ -56,3 +56,33 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark a message for the catalog without translating it yet: it is looked up where it is shown."""
     return message
+
+
+class Phrase:
+    """A message and its fields, worded only when shown: in English by ``str()``, in the language in use by ``localized()``.
+
+    A field may itself be a phrase (or a refusal), so a sentence built from
+    another ("cannot read FILE: REASON") is worded whole in one language.
+    """
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template, self.fields = template, fields
+
+    def __str__(self) -> str:
+        return self.template.format(**self.fields) if self.fields else self.template
+
+    def localized(self) -> str:
+        return worded(self.template, self.fields)
+
+
+def worded(template: str, fields: dict[str, object]) -> str:
+    """``template`` looked up in the catalog, its fields filled in, each phrase among them worded too."""
+    said = _(template)
+    if not fields:
+        return said
+    return said.format(**{key: _localized(value) for key, value in fields.items()})
+
+
+def _localized(value: object) -> object:
+    localize = getattr(value, "localized", None)
+    return localize() if callable(localize) else value
