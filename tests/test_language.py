@@ -142,3 +142,55 @@ def test_a_refusal_reads_in_the_language_and_stays_english_as_data(cli, monkeypa
     refused = cli("--lang", "nl", "deal", "Ann=50", "Bob=0", "Cat=0", code=1).stderr
     said = catalog("nl").gettext("the scores add up to {entered}, but this deal's add up to {total}")
     assert refused == f"scorepad: {said.format(entered=50, total=43)}\n"
+
+
+USAGE_ERRORS = {
+    (
+        "bogus",
+    ): "Usage: scorepad [OPTIONS] COMMAND [ARGS]...\nTry 'scorepad -h' for help.\n\nError: No such command 'bogus'.\n",
+    (
+        "rename",
+        "Ann",
+    ): "Usage: scorepad rename [OPTIONS] {OLD} {NEW}\nTry 'scorepad rename -h' for help.\n\nError: Missing argument 'NEW'.\n",
+    (
+        "status",
+        "x",
+        "y",
+    ): "Usage: scorepad status [OPTIONS]\nTry 'scorepad status -h' for help.\n\nError: Got unexpected extra arguments (x y)\n",
+    ("new", "--rules", "x"): "Usage: scorepad new [OPTIONS]\nTry 'scorepad new -h' for help.\n\n"
+    "Error: Invalid value for '--rules': 'x' is not one of 'classic', 'slippery-anne', 'omnibus', 'spot-hearts', 'dirty-lady'.\n",
+    ("deal", "--match"): "Error: Option '--match' requires an argument.\n",
+}
+
+
+@pytest.mark.parametrize("args", list(USAGE_ERRORS))
+def test_click_s_usage_errors_read_in_the_language_and_stay_as_click_words_them_in_english(tmp_path, args):
+    env = {"SCOREPAD_DB": str(tmp_path / "s.db")}
+    english = run(*args, env=env | {"LANG": "en_GB.UTF-8"})
+    assert (english.returncode, english.stderr) == (2, USAGE_ERRORS[args])
+    dutch = run(*args, env=env | {"LANG": "nl_NL.UTF-8"})
+    said = catalog("nl").gettext
+    assert dutch.returncode == 2
+    assert said("Error: {message}").split("{")[0] in dutch.stderr and "Error:" not in dutch.stderr
+    for english_word in (
+        "Usage:",
+        "for help",
+        "No such",
+        "Missing",
+        "unexpected",
+        "Invalid",
+        "is not one of",
+        "requires",
+    ):
+        assert english_word not in dutch.stderr, dutch.stderr
+
+
+def test_click_s_and_typer_s_words_in_the_help_are_in_the_language():
+    said = catalog("sv").gettext
+    text = run("--lang", "sv", "deal", "--help", env={}).stdout
+    assert text.startswith(said("Usage:") + " scorepad deal")
+    for word in ("Arguments", "Options", "Show this message and exit."):
+        assert word not in text and said(word) in text
+    assert said("env var: {var}").format(var="SCOREPAD_DB") in " ".join(
+        run("--lang", "sv", "--help", env={}).stdout.split()
+    )

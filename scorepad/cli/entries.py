@@ -288,8 +288,8 @@ def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
 
 def rename(
-    old: Annotated[str, typer.Argument(help="The name as it is.")],
-    new: Annotated[str, typer.Argument(help="The name as it should be.")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The name as it is.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The name as it should be.")],
     match: MatchOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

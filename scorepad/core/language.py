@@ -14,6 +14,7 @@ from the ``.po`` sources by the package build (``python -m tools.catalogs``).
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 
 DOMAIN = "scorepad"
@@ -33,6 +34,12 @@ def use(language: str | None = None) -> str:
     """Speak ``language`` (a code of ``LANGUAGES``), or the environment's when None; return the code spoken."""
     languages = [language] if language else None  # None: gettext reads the environment
     found = gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+    # Typer looks its few words up through gettext's global domain, which knows
+    # the language from the environment alone: point both at the same catalog.
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    if language:
+        os.environ["LANGUAGE"] = language
     _Spoken.catalog = found
     _Spoken.code = "en" if type(found) is gettext.NullTranslations else found.info().get("language", language or "en")
     return _Spoken.code
