@@ -38,12 +38,29 @@ class Finding:
     detail: Wording
 
 
-# TRANSLATORS: the names of the checks of scorepad doctor, one a line of its table.
-OPENS, SCHEMA, STORE, MATCHES = N_("opens"), N_("schema"), N_("store"), N_("matches")
-# TRANSLATORS: the names of the checks of scorepad doctor, one a line of its table.
-SQLITE, INTEGRITY, FOREIGN_KEYS, JOURNAL = N_("sqlite"), N_("integrity"), N_("foreign keys"), N_("journal")
-# TRANSLATORS: the names of the checks of scorepad doctor, one a line of its table.
-FOLDER, PERMISSIONS, POSTGRESQL = N_("folder"), N_("permissions"), N_("postgresql")
+# The checks' names, each at the start of a line of the table (English in JSON).
+# TRANSLATORS: a check of scorepad doctor: whether the store opens.
+OPENS = N_("opens")
+# TRANSLATORS: a check of scorepad doctor: the version of the store's tables.
+SCHEMA = N_("schema")
+# TRANSLATORS: a check of scorepad doctor: the store's database, when it cannot be read at all.
+STORE = N_("store")
+# TRANSLATORS: a check of scorepad doctor: the SQLite version.
+SQLITE = N_("sqlite")
+# TRANSLATORS: a check of scorepad doctor: SQLite's own check of the file.
+INTEGRITY = N_("integrity")
+# TRANSLATORS: a check of scorepad doctor: every row's match and entry exist.
+FOREIGN_KEYS = N_("foreign keys")
+# TRANSLATORS: a check of scorepad doctor: SQLite's journal mode.
+JOURNAL = N_("journal")
+# TRANSLATORS: a check of scorepad doctor: whether the store's folder can be written.
+FOLDER = N_("folder")
+# TRANSLATORS: a check of scorepad doctor: who may read the store's file.
+PERMISSIONS = N_("permissions")
+# TRANSLATORS: a check of scorepad doctor: the PostgreSQL server's version.
+POSTGRESQL = N_("postgresql")
+# TRANSLATORS: a check of scorepad doctor: every match's entries follow its rules.
+MATCHES = N_("matches")
 
 
 def _finding(check: str, ok: bool, detail: Phrase | ScorepadError | str) -> Finding:
