@@ -19,6 +19,7 @@ from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
 
+from ..core.language import N_, Phrase
 from . import sqlite_file
 from .errors import NoStoreYet, StoreError, reason
 from .location import ambiguous_credentials, describe, hide_password
@@ -93,7 +94,7 @@ class Store:
             _check_sqlite_version()
             path, by_uri = _sqlite_file(self.url)
             if path is not None and not by_uri and not path.exists():
-                raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
+                raise NoStoreYet(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
             if path is not None and path.exists():
                 self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
             engine = self._sqlite_engine(self.url)
@@ -119,16 +120,24 @@ class Store:
     def _server_engine(self) -> Engine:
         if ambiguous_credentials(self.url):
             raise StoreError(
-                f"{self.where}: the URL has more than one '@': write an '@' in the user name or password as %40"
+                N_("{store}: the URL has more than one '@': write an '@' in the user name or password as %40"),
+                store=self.where,
             )
         try:
             return create_engine(self.url)
         except (ImportError, ModuleNotFoundError) as error:
             raise StoreError(
-                f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
+                N_("cannot open {store}: {reason} (for PostgreSQL: pip install 'scorepad[postgres]')"),
+                store=self.where,
+                reason=error,
             ) from None
         except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
-            raise StoreError(hide_password(f"cannot open {self.where}: {error}", self.url)) from None
+            # The dialect's own words (English), with the password hidden wherever it shows.
+            raise StoreError(
+                N_("cannot open {store}: {reason}"),
+                store=hide_password(self.where, self.url),
+                reason=hide_password(str(error), self.url),
+            ) from None
 
     def open(self, create: bool = False) -> Store:
         """Open the store now (making a new SQLite one if ``create``), bringing its schema up to date."""
@@ -190,8 +199,8 @@ class Store:
     def _check_writable(self) -> None:
         """Refuse a write SQLite cannot make, before it starts: a store read as immutable."""
         if self.found is not None and self.found.frozen:
-            note = sqlite_file.folder_note(self.found.path) or "its folder is read-only"
-            raise StoreError(f"{self.where}: the store cannot be written: {note}")
+            note = sqlite_file.folder_note(self.found.path) or Phrase(N_("its folder is read-only"))
+            raise StoreError(N_("{store}: the store cannot be written: {note}"), store=self.where, note=note)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -199,13 +208,14 @@ class Store:
         try:
             yield
         except DBAPIError as error:
-            raise StoreError(f"{self.where}: {self._reason(error)}") from None
+            raise StoreError(N_("{store}: {reason}"), store=self.where, reason=self._reason(error)) from None
 
-    def _reason(self, error: DBAPIError) -> str:
+    def _reason(self, error: DBAPIError) -> Phrase | str:
         message = str(error.orig) if error.orig else str(error)
         if self.is_sqlite and self.found is not None:
             return sqlite_file.trouble(self.found.path, message)
-        return hide_password(reason(message), self.url)
+        said = reason(message)
+        return hide_password(said, self.url) if isinstance(said, str) else said  # scorepad's own words hold none
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""
@@ -214,7 +224,11 @@ class Store:
             if version == HEAD:
                 return
             if version is not None and version not in REVISIONS:
-                raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
+                raise StoreError(
+                    N_("{store} was written by a newer scorepad (schema {version}): upgrade scorepad"),
+                    store=self.where,
+                    version=version,
+                )
             self._check_writable()
             with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
@@ -250,4 +264,8 @@ class Store:
 def _check_sqlite_version() -> None:
     if sqlite3.sqlite_version_info < MIN_SQLITE:  # RETURNING and DROP COLUMN
         wanted = ".".join(map(str, MIN_SQLITE))
-        raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")
+        raise StoreError(
+            N_("scorepad needs SQLite {wanted} or newer; this Python has {found}"),
+            wanted=wanted,
+            found=sqlite3.sqlite_version,
+        )

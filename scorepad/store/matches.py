@@ -19,6 +19,7 @@ from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
 
 from ..core.errors import UnknownNameError
+from ..core.language import N_
 from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
 from .encoding import (
     Cuts,
@@ -90,11 +91,11 @@ def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     if match_id is not None:
         found = conn.execute(select(M.c.id).where(M.c.id == match_id)).scalar()
         if found is None:
-            raise UnknownNameError(f"there is no match {match_id}")
+            raise UnknownNameError(N_("there is no match {match}"), match=match_id)
         return found
     found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
     if found is None:
-        raise UnknownNameError("there is no match yet: start one with 'scorepad new --players A,B,C'")
+        raise UnknownNameError(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
     return found
 
 
@@ -358,5 +359,5 @@ def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
     """The match row's write counter, which every write of the match bumps."""
     value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
     if value is None:
-        raise UnknownNameError(f"there is no match {match_id} any more")
+        raise UnknownNameError(N_("there is no match {match} any more"), match=match_id)
     return value
