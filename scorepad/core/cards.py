@@ -28,11 +28,6 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
-    @property
-    def noun(self) -> str:
-        """The suit's name in the singular, for sentences ("a club lead")."""
-        return self.name.lower()[:-1]
-
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.HEARTS: "♥"}
 _ASCII_SUITS = str.maketrans({symbol: suit.value for suit, symbol in _SYMBOLS.items()})
