@@ -18,6 +18,8 @@ MATCH_NAME_MAX_LENGTH = 100
 #: with a name, so no name may read as one of them, nor as a trick number like "12.".
 RECORD_KEYS = ("players", "dealer", "rules")
 _READS_AS_KEY = re.compile("|".join(RECORD_KEYS) + r"|\d+\..*", re.IGNORECASE)
+#: What a refusal calls the text it refuses (marked once: a record checks hundreds of names).
+_PLAYERS_NAME, _MATCHS_NAME = N_("a player's name"), N_("a match's name")
 
 
 def check_name(name: str) -> str:
@@ -31,7 +33,7 @@ def check_name(name: str) -> str:
             count=len(name),
             name=quoted(name),
         )
-    check_characters(name, N_("a player's name"))
+    check_characters(name, _PLAYERS_NAME)
     if any(ch.isspace() for ch in name):
         raise NotationError(N_("a player's name has no spaces: {name}"), name=repr(name))
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
@@ -63,7 +65,7 @@ def check_match_name(name: str | None) -> str | None:
             count=len(name),
             name=quoted(name),
         )
-    check_characters(name, N_("a match's name"))
+    check_characters(name, _MATCHS_NAME)
     return name
 
 

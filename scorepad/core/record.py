@@ -34,6 +34,8 @@ _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
 _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
 _SEPARATORS = re.compile(r"[\s,]+")
+#: What a refusal calls a trick's number; looked up once, not for every trick read.
+_A_TRICKS_NUMBER = N_("a trick's number")
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ class _Reader:
         position = len(self.tricks) + 1
         try:
             if match := _TRICK_NUMBER.fullmatch(line):
-                number, line = whole_number(match[1], N_("a trick's number")), match[2]
+                number, line = whole_number(match[1], _A_TRICKS_NUMBER), match[2]
             check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))

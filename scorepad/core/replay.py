@@ -39,6 +39,10 @@ _ORDINALS = (
     N_("ninth"),
     N_("tenth"),
 )
+#: Why the leader leads, for the sentence of a trick led by another (marked once, not for every trick).
+_ELDEST_LEADS = N_("{player}, left of the dealer, leads the first trick")
+_LEADS_AGAIN = N_("{player} led trick {trick}, which nobody won, and leads again")
+_WINNER_LEADS = N_("{player} won trick {trick} and leads")
 #: A card of one deck played again: by the same player or (``other``) another, in this trick or an earlier one.
 _PLAYED_AGAIN = {
     (True, True): N_("{player} played {card}, which they already played in this trick"),
@@ -136,7 +140,7 @@ class _Seating:
         self.second_played: dict[Card, tuple[int, str]] = {}  # two decks: the other copy
         # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
         self.leader = record.eldest
-        self.why = (N_("{player}, left of the dealer, leads the first trick"), record.eldest, 1)
+        self.why = (_ELDEST_LEADS, record.eldest, 1)
         self.breaches: list[Breach] = []
 
     def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
@@ -170,9 +174,9 @@ class _Seating:
         else:
             winner, cancelled = _cancelling_winner(seated)
             if winner is None and seated:
-                self.why = (N_("{player} led trick {trick}, which nobody won, and leads again"), self.leader, number)
+                self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
-            self.leader, self.why = winner, (N_("{player} won trick {trick} and leads"), winner, number)
+            self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
         return SeatedTrick(number, seats[0], tuple(seated), winner, cancelled)
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:

@@ -19,6 +19,8 @@ from .numbers import looks_like_number, whole_number
 from .rules import RuleSet
 from .splits import split_possible
 
+#: What a refusal calls a score (marked once, not for every score read).
+_A_SCORE = N_("a score")
 #: What one player's entry is: their points, or the scoring cards they took.
 ScoreInput = int | tuple[Card, ...]
 
@@ -37,7 +39,7 @@ def parse_score(text: str) -> ScoreInput:
     """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` or ``-`` for no card."""
     text = text.strip()
     if looks_like_number(text):  # in any script's digits: refused in words unless 0 to 9
-        return whole_number(text, N_("a score"))
+        return whole_number(text, _A_SCORE)
     if text == "-":
         return ()
     if not text:
