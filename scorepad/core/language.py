@@ -87,8 +87,8 @@ class Phrase:
 class Counted(Phrase):
     """A phrase whose words depend on a number, ``count``: its forms chosen by each language's own plural rule.
 
-    Marked for the catalog as ``ngettext`` is (``tools/catalogs.py``), so give
-    it its two English forms as plain strings.
+    Marked for the catalog as ``ngettext`` is (``tools/catalogs.py``): give it
+    its two English forms as string literals, where the extractor finds them.
     """
 
     def __init__(self, singular: str, plural: str, count: int, /, **fields: object) -> None:
@@ -99,8 +99,7 @@ class Counted(Phrase):
         return (self.template if self.count == 1 else self.plural).format(**self.fields)
 
     def localized(self) -> str:
-        said = ngettext(self.template, self.plural, self.count)
-        return said.format(**{key: _localized(value) for key, value in self.fields.items()})
+        return _filled(ngettext(self.template, self.plural, self.count), self.fields)
 
 
 class Listed:
@@ -134,7 +133,10 @@ def or_list(items: Iterable[object]) -> Listed:
 
 def worded(template: str, fields: dict[str, object]) -> str:
     """``template`` looked up in the catalog, its fields filled in, each phrase among them worded too."""
-    said = _(template)
+    return _filled(_(template), fields)
+
+
+def _filled(said: str, fields: dict[str, object]) -> str:
     if not fields:
         return said
     return said.format(**{key: _localized(value) for key, value in fields.items()})
