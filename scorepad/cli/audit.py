@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.language import N_, in_language
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -82,7 +83,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     from ..present.audit_report import audit_report
 
     if record and len(files) != 1:
-        raise RuleError("--record enters one deal: give exactly one record")
+        raise RuleError(N_("--record enters one deal: give exactly one record"))
     store, match_id, rules = None, None, None
     if match is not None or record:
         store = open_store()
@@ -97,7 +98,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         passed = passed and audited.passed
         if audited.error is not None:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
+            sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
         if listing:
             # Each report goes out as soon as it is made, one per line: a batch of
             # thousands is never held whole, and the C encoder does the work.

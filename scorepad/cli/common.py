@@ -14,6 +14,7 @@ import typer
 
 from ..core.cards import ascii_suits
 from ..core.errors import ScorepadError
+from ..core.language import _
 from ..core.text import CONTROL, visible, visible_lines
 
 if TYPE_CHECKING:
@@ -152,14 +153,14 @@ def refusals(command):
         except ScorepadError as error:
             raise fail(error.localized()) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
-            raise fail("a number given is too large for the store") from None
+            raise fail(_("a number given is too large for the store")) from None
         except KeyboardInterrupt:
-            sys.stderr.write("scorepad: interrupted; nothing more was written\n")
+            sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
             raise typer.Exit(130) from None
         except Exception as error:  # a defect, not bad input: still one line, exit 1
             if os.environ.get("SCOREPAD_DEBUG"):
                 raise
-            raise fail(f"internal error: {type(error).__name__}: {error}") from None
+            raise fail(_("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)) from None
         finally:
             _close_stores()
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import typer
 
 from ..core.errors import NotationError
+from ..core.language import _
 from ..core.numbers import whole_number
 
 
@@ -20,11 +21,13 @@ def _reader(minimum: int | None) -> Callable[[object], int]:
             number = value
         else:
             try:
-                number = whole_number(str(value).strip(), "a number")
+                number = whole_number(str(value).strip())
             except NotationError as error:  # a usage error (exit 2), as for any option of the wrong type
-                raise typer.BadParameter(str(error)) from None
+                raise typer.BadParameter(error.localized()) from None
         if minimum is not None and number < minimum:
-            raise typer.BadParameter(f"{number} is not in the range x>={minimum}")
+            raise typer.BadParameter(
+                _("{number} is not in the range x>={minimum}").format(number=number, minimum=minimum)
+            )
         return number
 
     return integer

@@ -9,6 +9,11 @@ The language is English unless the catalog of another one is found: the one
 reads from the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``). The catalogs are compiled ``.mo`` files in ``scorepad/locale``, made
 from the ``.po`` sources by the package build (``python -m tools.catalogs``).
+
+Text built in one place and shown in another (a refusal, an audit's breach) is
+a ``Phrase``: a message and its fields, English by ``str()`` as JSON keeps it,
+worded in the language in use by ``localized()``; ``Counted`` is one with a
+number, ``and_list`` and ``or_list`` join several.
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from __future__ import annotations
 import gettext
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -82,12 +91,67 @@ class Phrase:
         return worded(self.template, self.fields)
 
 
+class Counted(Phrase):
+    """A phrase whose words depend on a number, ``count``: its forms chosen by each language's own plural rule.
+
+    Marked for the catalog as ``ngettext`` is (``tools/catalogs.py``): give it
+    its two English forms as string literals, where the extractor finds them.
+    """
+
+    def __init__(self, singular: str, plural: str, count: int, /, **fields: object) -> None:
+        super().__init__(singular, count=count, **fields)
+        self.plural, self.count = plural, count
+
+    def __str__(self) -> str:
+        return (self.template if self.count == 1 else self.plural).format(**self.fields)
+
+    def localized(self) -> str:
+        return _filled(ngettext(self.template, self.plural, self.count), self.fields)
+
+
+class Listed:
+    """Items as one phrase, each worded in the language in use: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
+
+    def __init__(self, items: Iterable[object], last: str) -> None:
+        self.items, self.last = list(items), last  # ``last`` joins the last two: N_("{names} and {last}")
+
+    def __str__(self) -> str:
+        return self._join(self.last, str)
+
+    def localized(self) -> str:
+        return self._join(_(self.last), in_language)
+
+    def _join(self, last: str, word: Callable[[object], str]) -> str:
+        words = [word(item) for item in self.items]
+        if len(words) < 2:
+            return "".join(words)
+        return last.format(names=", ".join(words[:-1]), last=words[-1])
+
+
+def and_list(items: Iterable[object]) -> Listed:
+    """``Ann, Bob and Cat``."""
+    return Listed(items, N_("{names} and {last}"))
+
+
+def or_list(items: Iterable[object]) -> Listed:
+    """``Ann, Bob or Cat``."""
+    return Listed(items, N_("{names} or {last}"))
+
+
 def worded(template: str, fields: dict[str, object]) -> str:
     """``template`` looked up in the catalog, its fields filled in, each phrase among them worded too."""
-    said = _(template)
+    return _filled(_(template), fields)
+
+
+def _filled(said: str, fields: dict[str, object]) -> str:
     if not fields:
         return said
     return said.format(**{key: _localized(value) for key, value in fields.items()})
+
+
+def in_language(value: object) -> str:
+    """A phrase or a refusal worded in the language in use; any other value as its text."""
+    return str(_localized(value))
 
 
 def _localized(value: object) -> object:

@@ -22,10 +22,41 @@ from functools import cache
 from typing import NamedTuple
 
 from .cards import RANKS, Card, Suit
+from .language import N_, Counted, Phrase, and_list, or_list
 from .record import DealRecord, Play
 from .rules import HeartsLead, RuleSet
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINALS = (
+    # TRANSLATORS: the place of a card in a trick, as in "the first card of this trick".
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+    N_("ninth"),
+    N_("tenth"),
+)
+#: Why the leader leads, for the sentence of a trick led by another (marked once, not for every trick).
+_ELDEST_LEADS = N_("{player}, left of the dealer, leads the first trick")
+_LEADS_AGAIN = N_("{player} led trick {trick}, which nobody won, and leads again")
+_WINNER_LEADS = N_("{player} won trick {trick} and leads")
+#: A card of one deck played again: by the same player or (``other``) another, in this trick or an earlier one.
+_PLAYED_AGAIN = {
+    (True, True): N_("{player} played {card}, which they already played in this trick"),
+    (True, False): N_("{player} played {card}, which they already played in trick {trick}"),
+    (False, True): N_("{player} played {card}, which {other} already played in this trick"),
+    (False, False): N_("{player} played {card}, which {other} already played in trick {trick}"),
+}
+#: A renege's sentence for each suit led, so that every language can word "a club lead" its own way.
+_RENEGES = {
+    Suit.CLUBS: N_("{player} played {card} on a club lead while holding {held}"),
+    Suit.DIAMONDS: N_("{player} played {card} on a diamond lead while holding {held}"),
+    Suit.SPADES: N_("{player} played {card} on a spade lead while holding {held}"),
+    Suit.HEARTS: N_("{player} played {card} on a heart lead while holding {held}"),
+}
 
 
 @cache
@@ -56,15 +87,15 @@ class BreachKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Breach:
-    """One broken rule: where, by whom, and a sentence for the table."""
+    """One broken rule: where, by whom, and a sentence for the table (English in JSON, worded for people)."""
 
     trick: int | None  #: None for a breach that belongs to no trick (a hand)
     player: str | None  #: None when nobody in particular is at fault
     kind: BreachKind
-    message: str
+    message: Phrase
 
     def to_json(self) -> dict:
-        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": self.message}
+        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": str(self.message)}
 
 
 class SeatedPlay(NamedTuple):
@@ -107,11 +138,13 @@ class _Seating:
         self.two_decks = rules.decks_for(len(players)) == 2
         self.first_played: dict[Card, tuple[int, str]] = {}
         self.second_played: dict[Card, tuple[int, str]] = {}  # two decks: the other copy
-        self.leader, self.why = record.eldest, f"{record.eldest}, left of the dealer, leads the first trick"
+        # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
+        self.leader = record.eldest
+        self.why = (_ELDEST_LEADS, record.eldest, 1)
         self.breaches: list[Breach] = []
 
-    def breach(self, number: int, player: str | None, kind: BreachKind, text: str) -> None:
-        self.breaches.append(Breach(number, player, kind, f"trick {number}: {text}"))
+    def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
+        self.breaches.append(Breach(number, player, kind, _in_trick(number, text)))
 
     def seat(self, number: int, plays: tuple[Play, ...]) -> SeatedTrick:
         count = len(self.players)
@@ -122,7 +155,9 @@ class _Seating:
         # Records spell every player's name as the players line does.
         named = plays[0][0] if plays and plays[0][0] in self.players else None
         if named is not None and named != self.leader:
-            self.breach(number, named, BreachKind.WRONG_LEADER, f"{named} led, but {self.why}")
+            template, leader, trick = self.why
+            text = Phrase(N_("{player} led, but {why}"), player=named, why=Phrase(template, player=leader, trick=trick))
+            self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
         seated = []
@@ -139,23 +174,39 @@ class _Seating:
         else:
             winner, cancelled = _cancelling_winner(seated)
             if winner is None and seated:
-                self.why = f"{self.leader} led trick {number}, which nobody won, and leads again"
+                self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
-            self.leader, self.why = winner, f"{winner} won trick {number} and leads"
+            self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
         return SeatedTrick(number, seats[0], tuple(seated), winner, cancelled)
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
-            text = f"the {_ORDINALS[position]} card of this trick is {player}'s"
+            text = Phrase(
+                N_("{card} is written as {name}'s, but the {ordinal} card of this trick is {player}'s"),
+                card=card,
+                name=name,
+                ordinal=Phrase(_ORDINALS[position]),
+                player=player,
+            )
         else:
-            text = f"{name} is not a player; {player} plays there"
-        self.breach(number, player, BreachKind.WRONG_PLAYER, f"{card} is written as {name}'s, but {text}")
+            text = Phrase(
+                N_("{card} is written as {name}'s, but {name} is not a player; {player} plays there"),
+                card=card,
+                name=name,
+                player=player,
+            )
+        self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
     def _first_time(self, number: int, player: str, card: Card) -> bool:
         """Whether the card is in the deck and not played as often as it holds it; report it if not."""
         copies = self.in_deck[card]
         if not copies:
-            text = f"{player} played {card}, which is {_outside_deck(card, len(self.players))}"
+            outside = (
+                N_("{player} played {card}, which is not in the deck for {count} players")
+                if card.rank in RANKS
+                else N_("{player} played {card}, which is no card at all")
+            )
+            text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
             return False
         # One lookup: setdefault hands back this very tuple only when the card is new.
@@ -167,29 +218,46 @@ class _Seating:
             second = self.second_played.setdefault(card, now)
             if second is now:
                 return True
-            text = f"{player} played {card}, which was already played twice (tricks {earlier} and {second[0]})"
+            twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
+            text = Phrase(twice, player=player, card=card, trick=earlier, second=second[0])
         else:
-            when = "in this trick" if earlier == number else f"in trick {earlier}"
-            who = "they" if who == player else who
-            text = f"{player} played {card}, which {who} already played {when}"
+            again = _PLAYED_AGAIN[who == player, earlier == number]
+            text = Phrase(again, player=player, card=card, other=who, trick=earlier)
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
         return False
 
     def _wrong_count(self, number: int, plays: tuple[Play, ...], seats: tuple[str, ...]) -> None:
         count = len(self.players)
         if len(plays) < count:
-            missing = seats[len(plays) :]
-            text = f"{_count(len(plays))} for {count} players; no card from {_or(missing)}"
-            self.breach(number, missing[0], BreachKind.WRONG_COUNT, text)
+            missing = or_list(seats[len(plays) :])
+            if not plays:
+                text = Phrase(
+                    N_("no cards for {players} players; no card from {missing}"), players=count, missing=missing
+                )
+            else:
+                text = Counted(
+                    "{count} card for {players} players; no card from {missing}",
+                    "{count} cards for {players} players; no card from {missing}",
+                    len(plays),
+                    players=count,
+                    missing=missing,
+                )
+            self.breach(number, seats[len(plays)], BreachKind.WRONG_COUNT, text)
         else:
             # The first cards are the trick; what follows is left out of the replay.
-            extra = " ".join(str(card) for _, card in plays[count:])
-            text = f"{len(plays)} cards for {count} players; {extra} after the {_ORDINALS[count - 1]} card left out"
+            text = Phrase(
+                N_("{count} cards for {players} players; {extra} after the {ordinal} card left out"),
+                count=len(plays),
+                players=count,
+                extra=" ".join(str(card) for _, card in plays[count:]),
+                ordinal=Phrase(_ORDINALS[count - 1]),
+            )
             self.breach(number, None, BreachKind.WRONG_COUNT, text)
 
 
-def _count(cards: int) -> str:
-    return {0: "no cards", 1: "1 card"}.get(cards, f"{cards} cards")
+def _in_trick(number: int, text: Phrase) -> Phrase:
+    """A breach's sentence under the trick it is found in: ``trick 5: Bob played ...``."""
+    return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
 def _cancelling_winner(plays: list[SeatedPlay]) -> tuple[str | None, tuple[Card, ...]]:
@@ -207,10 +275,6 @@ def _cancelling_winner(plays: list[SeatedPlay]) -> tuple[str | None, tuple[Card,
     return (best.player if best else None), cancelled
 
 
-def _outside_deck(card: Card, players: int) -> str:
-    return f"not in the deck for {players} players" if card.rank in RANKS else "no card at all"
-
-
 def _winner(plays: list[SeatedPlay]) -> str | None:
     """Who played the highest card of the suit led (the first of equals, should a card come twice)."""
     if not plays:
@@ -221,10 +285,6 @@ def _winner(plays: list[SeatedPlay]) -> str | None:
         if play.card.suit is best.suit and play.card.rank > best.rank:
             best, winner = play.card, play.player
     return winner
-
-
-def _or(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 class _Holdings:
@@ -241,18 +301,18 @@ class _Holdings:
                 if play.genuine:
                     self.shown[play.player].append(play)
 
-    def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> str | None:
-        """A wanted card the player held at that trick, as words, or None if none is known."""
+    def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> Card | Phrase | None:
+        """A wanted card the player held at that trick, or where it is seen, or None if none is known."""
         later = next((p for p in self.shown[player] if p.trick > trick and wanted(p.card)), None)
         if player in self.left:
             cards = sorted(c for c in self.left[player] if wanted(c))
             if not cards:
                 return None
             if later is None or later.card not in cards:
-                return str(cards[0])
+                return cards[0]
         elif later is None:
             return None
-        return f"{later.card}, which they played in trick {later.trick}"
+        return Phrase(N_("{card}, which they played in trick {trick}"), card=later.card, trick=later.trick)
 
     def play(self, play: SeatedPlay) -> bool:
         """Take the card out of a recorded hand; False if the hand lacks it."""
@@ -279,11 +339,25 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
         if hand is None:
             continue
         if len(hand) != size:
-            text = f"{name}'s hand has {_count(len(hand))}; each player holds {size}"
+            if not hand:
+                text = Phrase(N_("{player}'s hand has no cards; each player holds {size}"), player=name, size=size)
+            else:
+                text = Counted(
+                    "{player}'s hand has {count} card; each player holds {size}",
+                    "{player}'s hand has {count} cards; each player holds {size}",
+                    len(hand),
+                    player=name,
+                    size=size,
+                )
             breaches.append(Breach(None, name, BreachKind.WRONG_COUNT, text))
         for card in hand:
             if card not in in_deck:
-                text = f"{name}'s hand holds {card}, which is {_outside_deck(card, count)}"
+                outside = (
+                    N_("{player}'s hand holds {card}, which is not in the deck for {count} players")
+                    if card.rank in RANKS
+                    else N_("{player}'s hand holds {card}, which is no card at all")
+                )
+                text = Phrase(outside, player=name, card=card, count=count)
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
             holders.setdefault(card, []).append(name)
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
@@ -291,22 +365,22 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
         copies = in_deck[card]
         if len(names) > max(copies, 1):
             if len(set(names)) == 1:
-                text = f"{names[0]}'s hand holds {card} {_times(len(names))}"
-            elif copies < 2:
-                text = f"{card} is in both {_both(names)} hands"
+                times = {
+                    2: N_("{player}'s hand holds {card} twice"),
+                    3: N_("{player}'s hand holds {card} three times"),
+                }.get(len(names), N_("{player}'s hand holds {card} {count} times"))
+                text = Phrase(times, player=names[0], card=card, count=len(names))
             else:
-                text = f"{card} is in {_both(names)} hands, {len(names)} times; the decks hold it twice"
+                # TRANSLATORS: whose hand, as in "Q♠ is in both Ann's and Bob's hands".
+                owners = and_list(Phrase(N_("{player}'s"), player=name) for name in dict.fromkeys(names))
+                both = (
+                    N_("{card} is in both {owners} hands")
+                    if copies < 2
+                    else N_("{card} is in {owners} hands, {count} times; the decks hold it twice")
+                )
+                text = Phrase(both, card=card, owners=owners, count=len(names))
             breaches.append(Breach(None, names[-1], BreachKind.WRONG_COUNT, text))
     return breaches
-
-
-def _times(count: int) -> str:
-    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
-
-
-def _both(names: list[str]) -> str:
-    owners = [f"{name}'s" for name in dict.fromkeys(names)]
-    return ", ".join(owners[:-1]) + " and " + owners[-1]
 
 
 def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) -> list[Breach]:
@@ -315,8 +389,8 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
     breaches = []
 
-    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: str) -> None:
-        breaches.append(Breach(trick.number, player, kind, f"trick {trick.number}: {text}"))
+    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
+        breaches.append(Breach(trick.number, player, kind, _in_trick(trick.number, text)))
 
     for trick in tricks:
         if not trick.plays:
@@ -326,7 +400,12 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
         if led is Suit.HEARTS and not broken:
             other = holdings.held(lead.player, trick.number, lambda c: c.suit is not Suit.HEARTS)
             if other:
-                text = f"{lead.player} led {lead.card} before hearts were broken while holding {other}"
+                text = Phrase(
+                    N_("{player} led {card} before hearts were broken while holding {held}"),
+                    player=lead.player,
+                    card=lead.card,
+                    held=other,
+                )
                 breach(trick, lead.player, BreachKind.HEARTS_LEAD, text)
             else:
                 # A heart led from a hand of hearts only breaks hearts; one led against
@@ -336,7 +415,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             if play.card.suit is not led:
                 held = holdings.held(play.player, trick.number, _of_suit(led))
                 if held:
-                    text = f"{play.player} played {play.card} on a {led.noun} lead while holding {held}"
+                    text = Phrase(_RENEGES[led], player=play.player, card=play.card, held=held)
                     breach(trick, play.player, BreachKind.RENEGE, text)
                 broken = broken or play.card.suit is Suit.HEARTS
         if not record.hands:
@@ -345,6 +424,10 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
             if not holdings.play(play) and play.genuine:
-                text = f"{play.player} played {play.card}, which is not in {play.player}'s recorded hand"
+                text = Phrase(
+                    N_("{player} played {card}, which is not in {player}'s recorded hand"),
+                    player=play.player,
+                    card=play.card,
+                )
                 breach(trick, play.player, BreachKind.NOT_IN_HAND, text)
     return breaches

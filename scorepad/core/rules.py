@@ -95,7 +95,7 @@ class RuleSet:
         given = {k: v for k, v in options.items() if v is not None}
         unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus", "decks"}
         if unknown:
-            raise NotationError(f"unknown rule option: {', '.join(sorted(unknown))}")
+            raise NotationError(N_("unknown rule option: {options}"), options=", ".join(sorted(unknown)))
         if "hearts" in given:
             given["hearts"] = _enum_value(HeartsLead, given["hearts"], "hearts")
         if "pass_rule" in given:
@@ -233,10 +233,12 @@ class RuleSet:
             key, sep, value = word.partition("=")
             key = key.lower()
             if not sep or key not in _WORD_KEYS:
-                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=, decks=)")
+                raise NotationError(
+                    N_("not a rule option: {word} (hearts=, slam=, pass=, omnibus=, decks=)"), word=repr(word)
+                )
             if key == "slam":
                 if value.lower() not in ("on", "off"):
-                    raise NotationError(f"slam is on or off, not {value!r}")
+                    raise NotationError(N_("slam is on or off, not {value}"), value=repr(value))
                 options["slam"] = value.lower() == "on"
             else:
                 options[_WORD_KEYS[key]] = value
@@ -270,7 +272,9 @@ def _enum_value(kind: type[enum.Enum], value, what: str):
         return kind(str(value).lower())
     except ValueError:
         choices = "|".join(m.value for m in kind)
-        raise NotationError(f"{what} is {choices}, not {value!r}") from None
+        raise NotationError(
+            N_("{option} is {choices}, not {value}"), option=what, choices=choices, value=repr(value)
+        ) from None
 
 
 def parse_preset(text: str) -> Preset:
