@@ -112,7 +112,7 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
     except OSError as error:
         return Audited(source, refusal=_unreadable(os_reason(error)))
     except RecordErrors as error:
-        return Audited(source, refusal=error, problems=tuple(error.problems))
+        return Audited(source, refusal=error, problems=tuple(error.refusals))
     except ScorepadError as error:
         return Audited(source, refusal=error)
     return Audited(source, record, report)
