@@ -314,6 +314,19 @@ def test_hands_of_the_wrong_size_come_before_the_tricks():
     ]
 
 
+def test_a_card_in_three_hands_is_not_said_to_be_in_both():
+    report = audit_text(
+        """\
+        players: Ann Bob Cat Dan
+        dealer: Dan
+        hand Bob: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D
+        hand Cat: QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 2D
+        hand Dan: 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D
+        """
+    )
+    assert "2♦ is in Bob's, Cat's and Dan's hands" in [str(b.message) for b in report.breaches]
+
+
 # Six players, 2 of each suit each: clubs, diamonds and spades twice round,
 # then Bob, holding only hearts, leads them.
 SIX_PLAYERS = """\

@@ -373,11 +373,12 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
             else:
                 # TRANSLATORS: whose hand, as in "Q♠ is in both Ann's and Bob's hands".
                 owners = and_list(Phrase(N_("{player}'s"), player=name) for name in dict.fromkeys(names))
-                both = (
-                    N_("{card} is in both {owners} hands")
-                    if copies < 2
-                    else N_("{card} is in {owners} hands, {count} times; the decks hold it twice")
-                )
+                if copies >= 2:
+                    both = N_("{card} is in {owners} hands, {count} times; the decks hold it twice")
+                elif len(set(names)) == 2:
+                    both = N_("{card} is in both {owners} hands")
+                else:  # "both" would be wrong for three or more
+                    both = N_("{card} is in {owners} hands")
                 text = Phrase(both, card=card, owners=owners, count=len(names))
             breaches.append(Breach(None, names[-1], BreachKind.WRONG_COUNT, text))
     return breaches
