@@ -29,7 +29,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .errors import StoreError, reason
+from .schema import VERSION_TABLE
 
+#: The oldest SQLite scorepad runs on: it needs RETURNING and DROP COLUMN.
+MIN_SQLITE = (3, 35)
 MAGIC = b"SQLite format 3\x00"
 HEADER = 100  #: bytes: SQLite's file header, all of it on the first page
 WAL_FORMAT = 2  #: header byte 18 of a database in WAL mode
@@ -52,7 +55,15 @@ class Found:
     path: Path
     wal: bool  #: its header says WAL mode (an immutable read cannot ask SQLite)
     frozen: bool  #: its folder cannot be written and nothing is pending: read as immutable, never written
+    pending: bool  #: changes wait beside it (a ``-wal`` or ``-journal``): it cannot be read as immutable
     stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
+
+
+def check_version() -> None:
+    """Refuse an SQLite library older than scorepad needs."""
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        wanted = ".".join(map(str, MIN_SQLITE))
+        raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")
 
 
 def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
@@ -73,13 +84,13 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
         raise StoreError(f"{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone")
     frozen = may_freeze and not pending and folder_note(path) is not None
     tables = _tables(path, timeout, immutable=not pending)
-    if "alembic_version" not in tables:
+    if VERSION_TABLE not in tables:
         if tables:
             raise StoreError(f"{path} is a database of another program: scorepad leaves it alone")
         raise StoreError(
             f"{path}: this file is not a scorepad database (an SQLite database with no tables): scorepad leaves it alone"
         )
-    return Found(path, head[18] == WAL_FORMAT, frozen, stamp)
+    return Found(path, head[18] == WAL_FORMAT, frozen, pending, stamp)
 
 
 def _damage(head: bytes, size: int, pending: bool) -> str | None:
