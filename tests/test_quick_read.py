@@ -29,7 +29,7 @@ from scorepad.core.language import LANGUAGES
 from scorepad.core.match import Format, FormatKind
 from scorepad.present.json_shapes import matches_json, status_json
 from scorepad.store import quick, rows
-from scorepad.store.db import REVISIONS, Store
+from scorepad.store.db import Store, revisions
 from scorepad.store.location import store_url
 from scorepad.store.schema import (
     HEAD,
@@ -151,7 +151,7 @@ def downgrade(url: str, revision: str) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), revision=st.sampled_from(REVISIONS))
+@given(seed=st.integers(0, 2**32 - 1), revision=st.sampled_from(revisions()))
 def test_the_quick_reader_shows_what_the_store_shows_after_every_entry_and_every_migration(seed, revision):
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:

@@ -13,6 +13,7 @@ needs through the quick reader (``quick``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,16 +30,20 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.exc import DBAPIError
 
-__all__ = ["HEAD", "REVISIONS", "NoStoreYet", "Store", "StoreError"]
-
-#: Every schema revision this code knows, oldest first; the last is ``HEAD``, what it writes.
-#: The migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
-#: folder costs far less than importing Alembic, which only an upgrade needs.
-REVISIONS = tuple(
-    sorted(p.name.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("[0-9]*.py"))
-)
+__all__ = ["HEAD", "NoStoreYet", "Store", "StoreError", "revisions"]
 BUSY_TIMEOUT_S = 60
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
+
+
+@functools.cache
+def revisions() -> tuple[str, ...]:
+    """Every schema revision this code knows, oldest first; the last is ``HEAD``, what it writes.
+
+    The migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
+    folder costs far less than importing Alembic, and is done only for a store not at ``HEAD``.
+    """
+    versions = Path(__file__).parent / "migrations" / "versions"
+    return tuple(sorted(p.name.split("_", 1)[0] for p in versions.glob("[0-9]*.py")))
 
 
 def _sqlite_file(url: str) -> tuple[Path | None, bool]:
@@ -231,7 +236,7 @@ class Store:
             version = self._version()
             if version == HEAD:
                 return
-            if version is not None and version not in REVISIONS:
+            if version is not None and version not in revisions():
                 raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
             self._check_writable()
             with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():

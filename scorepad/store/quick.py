@@ -19,10 +19,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 from urllib.parse import quote
 
 from . import sqlite_file
@@ -138,8 +137,9 @@ def match_summaries(url: str) -> list[MatchSummary] | None:
     return _read(url, read)
 
 
-@dataclass(frozen=True)
-class MatchLine:
+class MatchLine(NamedTuple):
+    """A match as completion shows it."""
+
     id: int
     name: str | None
     players: list[str]
