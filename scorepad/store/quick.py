@@ -16,12 +16,13 @@ changed while it was read, any error at all.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+from collections import namedtuple
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from urllib.parse import quote
 
 from . import sqlite_file
@@ -39,12 +40,13 @@ T = TypeVar("T")
 TIMEOUT_S = 1
 
 _VERSION = f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}"
-# What ``rows.match_of`` and ``rows.summary_of`` read of a match row.
+# What ``rows.match_of`` reads of a match row, and what ``rows.summary_of`` does.
 _MATCH_COLUMNS = f"""{M.ID}, {M.UID}, {M.NAME}, {M.RULES}, {M.FORMAT_KIND}, {M.FORMAT_VALUE}, {M.FIRST_DEALER},
     {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"""
+_SUMMARY_COLUMNS = f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}"
 _MATCH = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} WHERE {M.ID} = ?"
 _LATEST = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} ORDER BY {M.TOUCHED} DESC, {M.ID} DESC LIMIT 1"
-_NEWEST_FIRST = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} ORDER BY {M.CREATED_AT} DESC, {M.ID} DESC"
+_NEWEST_FIRST = f"SELECT {_SUMMARY_COLUMNS} FROM {MATCH} ORDER BY {M.CREATED_AT} DESC, {M.ID} DESC"
 _SEATS = f"SELECT {S.NAME} FROM {SEAT} WHERE {S.MATCH_ID} = ? ORDER BY {S.POSITION}"
 _ALL_SEATS = f"SELECT {S.MATCH_ID}, {S.NAME} FROM {SEAT} ORDER BY {S.MATCH_ID}, {S.POSITION}"
 _LINES = f"""
@@ -101,11 +103,15 @@ def _read(url: str, read: Callable[[sqlite3.Connection], T | None], any_revision
     return result
 
 
-def _named(conn: sqlite3.Connection, statement: str, *values: object) -> list[SimpleNamespace]:
+def _named(conn: sqlite3.Connection, statement: str, *values: object) -> list[Any]:
     """The rows a statement selects, each with its columns as attributes, as ``rows`` reads them."""
     cursor = conn.execute(statement, values)
-    columns = [column[0] for column in cursor.description]
-    return [SimpleNamespace(**dict(zip(columns, row, strict=True))) for row in cursor]
+    return list(map(_row_type(tuple(column[0] for column in cursor.description))._make, cursor))
+
+
+@functools.cache
+def _row_type(columns: tuple[str, ...]) -> type[Any]:
+    return namedtuple("Row", columns)  # quicker to make rows of than a SimpleNamespace or a dict
 
 
 def stored_match(url: str, match_id: int | None) -> StoredMatch | None:
