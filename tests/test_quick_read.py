@@ -41,7 +41,7 @@ from scorepad.store.schema import (
     SeatColumn,
 )
 
-from .test_backup import NAMES, SCRATCH, random_rules, random_scores
+from .test_backup import NAMES, SCRATCH, play_tuesday, random_rules, random_scores
 
 
 @contextmanager
@@ -181,14 +181,7 @@ def test_the_quick_reader_shows_what_the_store_shows_after_every_entry_and_every
 def story(cli, store_path: Path) -> None:
     """Three matches: every kind of entry (a misdeal, a fix, an undo, a tie-break, a renege), one abandoned,
     and a name with control characters in it, as an old store may hold."""
-    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3", "--name", "Tuesday")
-    cli("deal", "Ann=10", "Bob=10", "Cat=23")
-    cli("misdeal")
-    cli("deal", "Ann=13", "Bob=13", "Cat=QS,2H,3H,4H,5H")
-    cli("deal", "Ann=7", "Bob=8", "Cat=28")
-    cli("fix", "3", "Ann=7", "Bob=7", "Cat=29")  # Ann and Bob now tie on 30
-    cli("deal", "Ann=20", "Bob=23")
-    cli("undo")
+    play_tuesday(cli)
     cli("new", "--players", "Dan,Eve,Fay,Gus", "--rules", "omnibus", "--decks", "1")
     cli("deal", "--renege", "Eve")
     cli("new", "--players", "Hal,Ivy,Jo", "--until-over", "50", "--name", "gone")
