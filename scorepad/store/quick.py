@@ -81,7 +81,7 @@ def _read(url: str, read: Callable[[sqlite3.Connection], T | None], any_revision
     """
     path = sqlite_path(url)
     if path is None or not path.is_file() or sqlite_file.side(path, "-journal").exists():
-        return None  # no store yet, a server, or a rolled-back write that only a writer may clear
+        return None  # no store yet, a server, or a hot journal: a write cut short, which only a writer rolls back
     try:
         sqlite_file.check_version()
         if sqlite_file.folder_note(path) is not None:
