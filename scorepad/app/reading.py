@@ -2,14 +2,15 @@
 
 Status and the list read only the snapshot each match row keeps: from a plain
 SQLite file the quick reader (``store.quick``) fetches it without the
-database layer; whatever it cannot read so, the store itself does.
+database layer; whatever it cannot read so, the store itself does. The list
+needs neither the database layer nor the match fold, so both are imported
+where they are used.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.match import MatchState, replay
 from ..store import quick
 from ..store.errors import NoStoreYet
 from ..store.rows import MatchSummary
@@ -38,6 +39,7 @@ def history(store: Store, match_id: int | None) -> tuple[Result, list[HistoryRow
 
 def history_in(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
     """``history`` inside a transaction the caller holds."""
+    from ..core.match import MatchState, replay
     from ..store import matches as stored
 
     match = stored.load(conn, stored.resolve_match_id(conn, match_id))

@@ -6,7 +6,9 @@ cannot disagree about what a row means. A row is anything with the columns
 as attributes.
 
 The values that are never changed are named tuples: making a dataclass costs
-half a millisecond at import, a good part of what ``status`` may spend.
+half a millisecond at import, a good part of what ``status`` may spend. For
+the same reason the match fold is imported where a match is decoded, not with
+this module: the list of matches needs none of it.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.match import Entry, Format, FormatKind, MatchState, Settings
 from .encoding import decode_rules, decode_state
+
+if TYPE_CHECKING:
+    from ..core.match import Entry, MatchState, Settings
 
 
 class StoredEntry(NamedTuple):
@@ -49,6 +53,8 @@ class StoredMatch:
         return [e.entry for e in self.entries]
 
     def state(self) -> MatchState:
+        from ..core.match import MatchState
+
         if self.snapshot is not None:
             state = self.snapshot
         else:
@@ -60,6 +66,8 @@ class StoredMatch:
 
 def settings_of(row: Any, players: tuple[str, ...]) -> Settings:
     """A match row's settings, with its players in seat order."""
+    from ..core.match import Format, FormatKind, Settings
+
     return Settings(
         players=players,
         rules=decode_rules(row.rules),
