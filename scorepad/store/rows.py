@@ -104,15 +104,15 @@ class MatchSummary(NamedTuple):
 
 def summary_of(row: Any, players: dict[int, list[str]]) -> MatchSummary:
     """A match row as a line of the list of matches; ``players``: every match's names in seat order."""
-    return MatchSummary(
-        id=row.id,
-        name=row.name,
-        players=players.get(row.id, []),
-        created_at=row.created_at,
-        winner=players[row.id][row.winner] if row.winner is not None else None,
-        abandoned=row.abandoned_at is not None,
-        deals_played=row.deals_played,
-        preset=_preset(row.rules),
+    return MatchSummary(  # by position: quicker, for 500 matches, than by keyword
+        row.id,
+        row.name,
+        players.get(row.id, []),
+        row.created_at,
+        players[row.id][row.winner] if row.winner is not None else None,
+        row.abandoned_at is not None,
+        row.deals_played,
+        _preset(row.rules),
     )
 
 
