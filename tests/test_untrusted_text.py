@@ -368,3 +368,18 @@ def test_every_number_parameter_of_every_command_reads_ascii_digits():
                 assert getattr(param.type, "func", None) in (WHOLE, POSITIVE), f"scorepad {name} {param.name}"
                 checked += 1
     assert checked >= 10  # --match everywhere, --deals, --expect, fix N, --decks...
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_json_text_escapes_del_in_ascii_text_as_it_does_every_other_control_character(indent):
+    from scorepad.cli.common import json_text
+
+    for value in (
+        {"name": "Fri\x7fday", "players": ["Ann", "B\x1bb"]},
+        {"name": "Fri\x7fday", "players": ["Dag\u202e"]},
+    ):
+        text = json_text(value, indent=indent)  # the first is ASCII alone, the second is not
+        assert not CONTROL.search(text.replace("\n", "")) and json.loads(text) == value
+        assert "Fri\\u007fday" in text
+    plain = {"name": "Friday", "players": ["Ann", "Bob"]}
+    assert json_text(plain, indent=indent) == json.dumps(plain, indent=indent)  # nothing to escape: as JSON wrote it

@@ -121,6 +121,8 @@ def json_text(value: object, ensure_ascii: bool = False, indent: int | None = No
     separators from an old store's names would be written as they are.
     """
     text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
+    if text.isascii() and "\x7f" not in text:  # JSON escaped the other ASCII controls; indent's new lines stay
+        return text
     # Outside its strings JSON holds only printable ASCII and, indented, new lines: any
     # other match is inside a string, where a \u escape stands for the same character.
     return CONTROL.sub(_json_escape, text)

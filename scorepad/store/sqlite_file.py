@@ -19,19 +19,21 @@ pending beside it, and any write is refused with the folder named.
 from __future__ import annotations
 
 import os
-import secrets
 import sqlite3
 import stat
 from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
 from ..core.errors import os_reason
 from ..core.language import N_, Phrase
 from .errors import StoreError, reason
+from .schema import VERSION_TABLE
 
+#: The oldest SQLite scorepad runs on: it needs RETURNING and DROP COLUMN.
+MIN_SQLITE = (3, 35)
 MAGIC = b"SQLite format 3\x00"
 HEADER = 100  #: bytes: SQLite's file header, all of it on the first page
 WAL_FORMAT = 2  #: header byte 18 of a database in WAL mode
@@ -47,14 +49,25 @@ def _stamp(path: Path) -> tuple[int, int, int]:
     return found.st_ino, found.st_size, found.st_mtime_ns
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):  # not a dataclass: making that class would cost every command half a millisecond
     """An existing scorepad store file, as ``examine`` found it."""
 
     path: Path
     wal: bool  #: its header says WAL mode (an immutable read cannot ask SQLite)
     frozen: bool  #: its folder cannot be written and nothing is pending: read as immutable, never written
+    pending: bool  #: changes wait beside it (a ``-wal`` or ``-journal``): it cannot be read as immutable
     stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
+
+
+def check_version() -> None:
+    """Refuse an SQLite library older than scorepad needs."""
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        wanted = ".".join(map(str, MIN_SQLITE))
+        raise StoreError(
+            N_("scorepad needs SQLite {wanted} or newer; this Python has {found}"),
+            wanted=wanted,
+            found=sqlite3.sqlite_version,
+        )
 
 
 def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
@@ -79,7 +92,7 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
         )
     frozen = may_freeze and not pending and folder_note(path) is not None
     tables = _tables(path, timeout, immutable=not pending)
-    if "alembic_version" not in tables:
+    if VERSION_TABLE not in tables:
         if tables:
             raise StoreError(N_("{path} is a database of another program: scorepad leaves it alone"), path=path)
         raise StoreError(
@@ -88,7 +101,7 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
             ),
             path=path,
         )
-    return Found(path, head[18] == WAL_FORMAT, frozen, stamp)
+    return Found(path, head[18] == WAL_FORMAT, frozen, pending, stamp)
 
 
 def _damage(head: bytes, size: int, pending: bool) -> Phrase | None:
@@ -194,7 +207,8 @@ def new_file(path: Path) -> Iterator[Path]:
     removed, and so is every folder made for it.
     """
     made = _make_folders(path)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.new")
+    # os.urandom, as secrets.token_hex uses: importing secrets costs every status a few milliseconds.
+    temporary = path.with_name(f".{path.name}.{os.urandom(6).hex()}.new")
     try:
         os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
     except OSError as error:
