@@ -1,9 +1,9 @@
 """Auditing deal records from files, and entering an audited deal in a match.
 
 Reading and auditing need no store: a batch of files touches the database only
-when a match is named, and then once for its rules. The store and the entering
-use cases are imported by the functions that use them, because loading
-SQLAlchemy costs more than auditing a hundred records.
+when a match is named, and then once for its rules. The store, the entering
+use cases and the match state are imported by the functions that use them,
+because loading SQLAlchemy costs more than auditing a hundred records.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from ..core.language import N_, Phrase, _, worded
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
-from .results import Result
 
 if TYPE_CHECKING:
     from ..core.match import MatchState
     from ..store.db import Store
     from ..store.matches import StoredMatch
     from .entering import Entered
+    from .results import Result
 
 STDIN = "-"
 #: A record of two decks dealt to ten players is some 2 KB, and 10 KB with a comment on every
@@ -136,6 +136,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     """
     from ..store import matches
     from .entering import entry_words, write_deal
+    from .results import Result
 
     record, report = audited.record, audited.report
     assert record is not None and report is not None, "only an audited record can be entered"

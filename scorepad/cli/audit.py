@@ -2,7 +2,7 @@
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,11 @@ from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..app.audit import Audited
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -76,11 +81,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
-    from rich.text import Text
-
     from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
-    from ..present.audit_report import audit_report
 
     if record and len(files) != 1:
         raise RuleError(N_("--record enters one deal: give exactly one record"))
@@ -91,7 +93,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     ascii = use_ascii()
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     listing = as_json and len(files) > 1
-    encode = json.JSONEncoder(ensure_ascii=ascii).encode  # as print_json, without its indent
+    # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
+    encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
     passed = True
     for index, source in enumerate(files):
         audited = audit_source(source, rules, match_id)
@@ -106,8 +109,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         elif as_json:
             print_json(audited.to_json())
         elif audited.report is not None and people is not None:
-            for part in audit_report(audited, ascii):
-                people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
+            _print_report(people, audited, ascii)
     if listing:
         sys.stdout.write("\n]\n")
     if record:
@@ -124,6 +126,16 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         return
     if not passed:
         raise typer.Exit(1)
+
+
+def _print_report(people: "Console", audited: "Audited", ascii: bool) -> None:
+    # Imported here, when a report is shown: JSON for scripts needs none of Rich's layout.
+    from rich.text import Text
+
+    from ..present.audit_report import audit_report
+
+    for part in audit_report(audited, ascii):
+        people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
 
 
 def register(app: typer.Typer) -> None:

@@ -51,21 +51,34 @@ def rank_name(rank: int) -> str:
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """One card. Orders by suit, then rank, so sorted hands read naturally."""
+    """One card. Orders by suit, then rank, so sorted hands read naturally.
+
+    There is one object per card, as there is one per member of an enum:
+    ``Card(12, Suit.SPADES)`` is the queen of spades wherever it is made. So cards
+    compare and hash by identity, in C: an audit hashes millions of them (every
+    card played is a dict key), and a hash written in Python costs three times as much.
+    """
 
     rank: int
     suit: Suit
-    # Cards are hashed millions of times in an audit (every play is a dict key):
-    # the hash is worked out once, not from a tuple and the suit's enum each time.
-    _hash: int = field(init=False, repr=False, compare=False)
+    # Every card of a report is written out: both texts are worked out once per card.
+    _ascii: str = field(repr=False)
+    _text: str = field(repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _MADE.get((rank, suit))
+        if card is None:
+            card = _MADE[rank, suit] = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "_ascii", rank_name(rank) + suit.value)
+            object.__setattr__(card, "_text", rank_name(rank) + suit.symbol)
+        return card
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __reduce__(self) -> tuple:
+        return Card, (self.rank, self.suit)  # a copy, or a pickle read back, is the one card again
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -76,13 +89,13 @@ class Card:
         return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
 
     def __str__(self) -> str:
-        return rank_name(self.rank) + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
     def ascii(self) -> str:
-        return rank_name(self.rank) + self.suit.value
+        return self._ascii
 
     def text(self, ascii: bool = False) -> str:
         return self.ascii() if ascii else str(self)
@@ -92,7 +105,7 @@ class Card:
 
 
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
-# One instance per card, so cards compare and hash cheaply everywhere.
+_MADE: dict[tuple[int, Suit], Card] = {}  # every card made: Card() hands back the one object per card
 _CARDS = {(r, s): Card(r, s) for s in Suit for r in RANKS}
 FULL_DECK = frozenset(_CARDS.values())
 

@@ -98,24 +98,21 @@ class Breach:
         return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": str(self.message)}
 
 
-class SeatedPlay(NamedTuple):
-    """A card of a trick with the player the rules say played it.
+class SeatedTrick(NamedTuple):
+    """A trick with the player the rules say played each card.
 
-    A named tuple rather than a frozen dataclass: there is one per card played,
-    and it is built in half the time.
+    A named tuple rather than a frozen dataclass: there is one per trick of every
+    record audited, and it is built in a third of the time. Its cards and their
+    players are two tuples side by side rather than a tuple per card, for the same reason.
     """
 
-    trick: int
-    player: str
-    card: Card
-    genuine: bool  #: in the deck and played no more often than it holds the card: proof the player held it
-
-
-@dataclass(frozen=True)
-class SeatedTrick:
     number: int
     leader: str
-    plays: tuple[SeatedPlay, ...]
+    players: tuple[str, ...]  #: who played each card: the seats from the leader, as many as there are cards
+    cards: tuple[Card, ...]
+    #: for each card, whether it is in the deck and not played more often than the deck holds it:
+    #: proof that the player held it
+    genuine: tuple[bool, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
@@ -123,8 +120,9 @@ class SeatedTrick:
 def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
     """Give every card its player and find the breaches of the record itself."""
     seating = _Seating(record, rules)
-    tricks = [seating.seat(number, recorded.plays) for number, recorded in enumerate(record.tricks, 1)]
-    return tricks, seating.breaches
+    for number, recorded in enumerate(record.tricks, 1):
+        seating.seat(number, recorded.plays)
+    return seating.tricks, seating.breaches
 
 
 class _Seating:
@@ -135,18 +133,20 @@ class _Seating:
         # The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
         self.in_deck = deck_of(rules, len(record.players))
+        # The copies of each card of the deck not played yet: a card with none
+        # left is outside the deck, or played more often than the deck holds it.
+        self.unplayed = dict(self.in_deck)
         self.two_decks = rules.decks_for(len(players)) == 2
-        self.first_played: dict[Card, tuple[int, str]] = {}
-        self.second_played: dict[Card, tuple[int, str]] = {}  # two decks: the other copy
-        # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
         self.leader = record.eldest
+        # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
         self.why = (_ELDEST_LEADS, record.eldest, 1)
+        self.tricks: list[SeatedTrick] = []
         self.breaches: list[Breach] = []
 
     def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
         self.breaches.append(Breach(number, player, kind, _in_trick(number, text)))
 
-    def seat(self, number: int, plays: tuple[Play, ...]) -> SeatedTrick:
+    def seat(self, number: int, plays: tuple[Play, ...]) -> None:
         count = len(self.players)
         # A named leader who is not the one due is reported once, and the trick
         # is then replayed as the record shows it, led by that player; the winner
@@ -160,24 +160,34 @@ class _Seating:
             self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
-        seated = []
-        for position, (name, card) in enumerate(plays[:count]):
-            player = seats[position]
+        unplayed = self.unplayed
+        cards: list[Card] = []
+        genuine: list[bool] = []
+        # The seats end the trick: cards past the last seat are left out of the replay.
+        for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
-                self._wrong_player(number, position, name, player, card)
-            seated.append(SeatedPlay(number, player, card, self._first_time(number, player, card)))
+                self._wrong_player(number, len(cards), name, player, card)
+            cards.append(card)
+            copies_left = unplayed.get(card, 0)
+            if copies_left:  # the common case, in one lookup
+                unplayed[card] = copies_left - 1
+                genuine.append(True)
+            else:
+                self._not_genuine(number, player, card, seats, cards)
+                genuine.append(False)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
+        players = seats[: len(cards)]
         if not self.two_decks:
-            winner = _winner(seated)
+            winner = _winner(players, cards)
             cancelled = None
         else:
-            winner, cancelled = _cancelling_winner(seated)
-            if winner is None and seated:
+            winner, cancelled = _cancelling_winner(players, cards)
+            if winner is None and cards:
                 self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
             self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
-        return SeatedTrick(number, seats[0], tuple(seated), winner, cancelled)
+        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(genuine), winner, cancelled))
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -197,8 +207,8 @@ class _Seating:
             )
         self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
-    def _first_time(self, number: int, player: str, card: Card) -> bool:
-        """Whether the card is in the deck and not played as often as it holds it; report it if not."""
+    def _not_genuine(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
+        """Report a card outside the deck, or played more often than the deck holds it."""
         copies = self.in_deck[card]
         if not copies:
             outside = (
@@ -208,23 +218,24 @@ class _Seating:
             )
             text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
-            return False
-        # One lookup: setdefault hands back this very tuple only when the card is new.
-        now = (number, player)
-        earlier, who = first = self.first_played.setdefault(card, now)
-        if first is now:
-            return True
+            return
+        # Where the deck's copies were played: looked for only now, since it is rare.
+        # The earlier tricks, then this one so far (``cards`` ends with this card).
+        earlier = [
+            (trick.number, who)
+            for trick in self.tricks
+            for who, c in zip(trick.players, trick.cards, strict=True)
+            if c == card
+        ]
+        earlier += [(number, who) for who, c in zip(seats, cards[:-1], strict=False) if c == card]
         if copies == 2:
-            second = self.second_played.setdefault(card, now)
-            if second is now:
-                return True
             twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
-            text = Phrase(twice, player=player, card=card, trick=earlier, second=second[0])
+            text = Phrase(twice, player=player, card=card, trick=earlier[0][0], second=earlier[1][0])
         else:
-            again = _PLAYED_AGAIN[who == player, earlier == number]
-            text = Phrase(again, player=player, card=card, other=who, trick=earlier)
+            trick, who = earlier[0]
+            again = _PLAYED_AGAIN[who == player, trick == number]
+            text = Phrase(again, player=player, card=card, other=who, trick=trick)
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
-        return False
 
     def _wrong_count(self, number: int, plays: tuple[Play, ...], seats: tuple[str, ...]) -> None:
         count = len(self.players)
@@ -260,70 +271,94 @@ def _in_trick(number: int, text: Phrase) -> Phrase:
     return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
-def _cancelling_winner(plays: list[SeatedPlay]) -> tuple[str | None, tuple[Card, ...]]:
-    """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
-    counts = Counter(play.card for play in plays)
-    cancelled = tuple(play.card for play in plays if counts[play.card] > 1)
-    if not plays:
-        return None, cancelled
-    led = plays[0].card.suit
-    best: SeatedPlay | None = None
-    for play in plays:
-        card = play.card
-        if card.suit is led and counts[card] == 1 and (best is None or card.rank > best.card.rank):
-            best = play
-    return (best.player if best else None), cancelled
-
-
-def _winner(plays: list[SeatedPlay]) -> str | None:
+def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
     """Who played the highest card of the suit led (the first of equals, should a card come twice)."""
-    if not plays:
+    if not cards:
         return None
-    best = plays[0].card
-    winner = plays[0].player
-    for play in plays:
-        if play.card.suit is best.suit and play.card.rank > best.rank:
-            best, winner = play.card, play.player
-    return winner
+    led = cards[0].suit
+    best = 0
+    for position, card in enumerate(cards):
+        if card.suit is led and card.rank > cards[best].rank:
+            best = position
+    return players[best]
+
+
+def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
+    """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
+    if len(set(cards)) == len(cards):
+        return _winner(players, cards), ()  # no card twice: nothing cancels
+    # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            twice.add(card)
+        else:
+            seen.add(card)
+    led = cards[0].suit
+    best: int | None = None
+    cancelled = []
+    for position, card in enumerate(cards):
+        if card in twice:
+            cancelled.append(card)
+        elif card.suit is led and (best is None or card.rank > cards[best].rank):
+            best = position
+    return (None if best is None else players[best]), tuple(cancelled)
+
+
 
 
 class _Holdings:
     """What each player is known to hold at a given trick."""
 
     def __init__(self, record: DealRecord, tricks: list[SeatedTrick]) -> None:
-        # Players with a recorded hand: the cards of it not yet played (two decks: a card may be there twice).
-        self.left = {name: Counter(cards) for name, cards in record.hands.items()}
+        # Players with a recorded hand: the cards of it not yet played, with their copies
+        # (two decks: a card may be there twice).
+        self.left = {name: dict(Counter(cards)) for name, cards in record.hands.items()}
         # Everybody: the cards they are seen playing, which they held until then.
-        # A card outside the deck or played twice proves nothing.
-        self.shown: dict[str, list[SeatedPlay]] = {name: [] for name in record.players}
-        for trick in tricks:
-            for play in trick.plays:
-                if play.genuine:
-                    self.shown[play.player].append(play)
+        self.tricks = tricks
 
     def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> Card | Phrase | None:
         """A wanted card the player held at that trick, or where it is seen, or None if none is known."""
-        later = next((p for p in self.shown[player] if p.trick > trick and wanted(p.card)), None)
         if player in self.left:
             cards = sorted(c for c in self.left[player] if wanted(c))
             if not cards:
                 return None
-            if later is None or later.card not in cards:
+            later = self._shown_later(player, trick, wanted)
+            if later is None or later[0] not in cards:
                 return cards[0]
-        elif later is None:
-            return None
-        return Phrase(N_("{card}, which they played in trick {trick}"), card=later.card, trick=later.trick)
+        else:
+            later = self._shown_later(player, trick, wanted)
+            if later is None:
+                return None
+        card, number = later
+        return Phrase(N_("{card}, which they played in trick {trick}"), card=card, trick=number)
 
-    def play(self, play: SeatedPlay) -> bool:
+    def _shown_later(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> tuple[Card, int] | None:
+        """The first wanted card the player is seen playing after that trick, and its trick.
+
+        A card outside the deck or played once too often proves nothing.
+        """
+        for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
+            if player in later.players:  # a trick cut short may lack them
+                position = later.players.index(player)
+                card = later.cards[position]
+                if later.genuine[position] and wanted(card):
+                    return card, later.number
+        return None
+
+    def play(self, player: str, card: Card) -> bool:
         """Take the card out of a recorded hand; False if the hand lacks it."""
-        hand = self.left.get(play.player)
+        hand = self.left.get(player)
         if hand is None:
             return True
-        if play.card not in hand:
+        copies = hand.get(card, 0)
+        if not copies:
             return False
-        hand[play.card] -= 1
-        if not hand[play.card]:
-            del hand[play.card]  # so that a card played is no longer among the cards held
+        if copies == 1:
+            del hand[card]  # so that a card played is no longer among the cards held
+        else:
+            hand[card] = copies - 1
         return True
 
 
@@ -394,41 +429,41 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
         breaches.append(Breach(trick.number, player, kind, _in_trick(trick.number, text)))
 
     for trick in tricks:
-        if not trick.plays:
+        if not trick.cards:
             continue
-        lead = trick.plays[0]
-        led = lead.card.suit
+        leader, lead = trick.players[0], trick.cards[0]
+        led = lead.suit
         if led is Suit.HEARTS and not broken:
-            other = holdings.held(lead.player, trick.number, lambda c: c.suit is not Suit.HEARTS)
+            other = holdings.held(leader, trick.number, lambda c: c.suit is not Suit.HEARTS)
             if other:
                 text = Phrase(
                     N_("{player} led {card} before hearts were broken while holding {held}"),
-                    player=lead.player,
-                    card=lead.card,
+                    player=leader,
+                    card=lead,
                     held=other,
                 )
-                breach(trick, lead.player, BreachKind.HEARTS_LEAD, text)
+                breach(trick, leader, BreachKind.HEARTS_LEAD, text)
             else:
                 # A heart led from a hand of hearts only breaks hearts; one led against
                 # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
                 broken = True
-        for play in trick.plays[1:]:
-            if play.card.suit is not led:
-                held = holdings.held(play.player, trick.number, _of_suit(led))
+        for player, card in zip(trick.players[1:], trick.cards[1:], strict=True):
+            if card.suit is not led:
+                held = holdings.held(player, trick.number, _of_suit(led))
                 if held:
-                    text = Phrase(_RENEGES[led], player=play.player, card=play.card, held=held)
-                    breach(trick, play.player, BreachKind.RENEGE, text)
-                broken = broken or play.card.suit is Suit.HEARTS
+                    text = Phrase(_RENEGES[led], player=player, card=card, held=held)
+                    breach(trick, player, BreachKind.RENEGE, text)
+                broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
             continue  # no recorded hand for a card to be missing from
-        for play in trick.plays:
+        for player, card, genuine in zip(trick.players, trick.cards, trick.genuine, strict=True):
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
-            if not holdings.play(play) and play.genuine:
+            if not holdings.play(player, card) and genuine:
                 text = Phrase(
                     N_("{player} played {card}, which is not in {player}'s recorded hand"),
-                    player=play.player,
-                    card=play.card,
+                    player=player,
+                    card=card,
                 )
-                breach(trick, play.player, BreachKind.NOT_IN_HAND, text)
+                breach(trick, player, BreachKind.NOT_IN_HAND, text)
     return breaches

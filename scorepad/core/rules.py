@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from .cards import (
@@ -81,6 +81,17 @@ class RuleSet:
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
     decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
+    # A rule set keys the caches of its decks, totals and card values, asked
+    # several times for every audited record: the hash is worked out once, not
+    # from three enums (each hashed in Python) every time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
@@ -177,6 +188,10 @@ class RuleSet:
     def penalty_cards(self, players: int) -> Counter[Card]:
         """The cards that cost points in a deal for that many players, with their copies."""
         return Counter(_penalty_cards(self, players))
+
+    def penalty_card_count(self, players: int) -> int:
+        """How many penalty cards a deal for that many players has, copies counted: what a slam takes."""
+        return _penalty_card_count(self, players)
 
     def scoring_cards(self, players: int) -> Counter[Card]:
         """Penalty cards and the omnibus bonus card, with their copies: every card that changes a score."""
@@ -330,6 +345,11 @@ CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 @cache
 def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}
+
+
+@cache  # asked for every player of an audited record with the slam
+def _penalty_card_count(rules: RuleSet, players: int) -> int:
+    return sum(_penalty_cards(rules, players).values())
 
 
 @cache

@@ -238,6 +238,8 @@ def slam_score(rules: RuleSet, players: int, taken: Collection[Card]) -> int | N
     """What taking these cards scores by the slam rule (minus the penalty total, the bonus kept), or None."""
     if not rules.slam:
         return None
+    if len(taken) < rules.penalty_card_count(players):
+        return None  # too few cards to hold them all: most players, known without counting
     held = Counter(taken)
     if not rules.penalty_cards(players) <= held:
         return None
