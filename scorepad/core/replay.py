@@ -306,8 +306,6 @@ def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str
     return (None if best is None else players[best]), tuple(cancelled)
 
 
-
-
 class _Holdings:
     """What each player is known to hold at a given trick."""
 
