@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..core.rules import Preset
+from ..core.choices import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
