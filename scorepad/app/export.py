@@ -8,7 +8,6 @@ replaces an earlier one unless asked to (``--force``).
 
 from __future__ import annotations
 
-import enum
 import json
 import os
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from typing import IO, TYPE_CHECKING
 
 from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_
+from .formats import ExportFormat, ExportLayout
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -32,16 +32,6 @@ EXPORTS = Path("exports")
 #: report being readable by every account on the machine.
 FILE_MODE = 0o600
 FOLDER_MODE = 0o700  #: exports/, made for the same files
-
-
-class ExportFormat(enum.Enum):
-    CSV = "csv"
-    JSON = "json"
-
-
-class ExportLayout(enum.Enum):
-    LONG = "long"  #: a row per player per scored deal (spec/CLI.md "CSV export")
-    SHEET = "sheet"  #: the score sheet of one match, as a table keeps it on paper
 
 
 class ExportError(ScorepadError):

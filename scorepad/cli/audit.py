@@ -1,6 +1,5 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -81,6 +80,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
+    import json
+
     from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
 

@@ -46,18 +46,17 @@ TYPER_WORDS = (
 )
 
 #: Click's English sentences inside a usage error, each with the template the catalog knows it by.
-_SENTENCES = tuple(
-    (re.compile(pattern, re.DOTALL), template)
-    for pattern, template in (
-        (r"Option '(?P<option>.+)' requires an argument\.", N_("Option '{option}' requires an argument.")),
-        (r"Option '(?P<option>.+)' does not take a value\.", N_("Option '{option}' does not take a value.")),
-        (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
-        (r"No such option: (?P<option>.+)", N_("No such option: {option}")),
-    )
+#: Patterns, not compiled ones: every --help imports this module, and only an error needs them
+#: (``re`` compiles each once, when first matched, and keeps it).
+_SENTENCES = (
+    (r"Option '(?P<option>.+)' requires an argument\.", N_("Option '{option}' requires an argument.")),
+    (r"Option '(?P<option>.+)' does not take a value\.", N_("Option '{option}' does not take a value.")),
+    (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
+    (r"No such option: (?P<option>.+)", N_("No such option: {option}")),
 )
 
 
-_EXTRA = re.compile(r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)", re.DOTALL)
+_EXTRA = r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)"
 
 
 def usage_prefix() -> str:
@@ -84,7 +83,7 @@ def message(error: ClickException) -> str:
 
 def sentence(text: str) -> str:
     """One of Click's English sentences in the language in use; any other text as it is."""
-    extra = _EXTRA.fullmatch(text)
+    extra = re.fullmatch(_EXTRA, text, re.DOTALL)
     if extra:
         arguments = extra["arguments"]
         said = ngettext(
@@ -94,7 +93,7 @@ def sentence(text: str) -> str:
         )
         return said.format(arguments=arguments)
     for pattern, template in _SENTENCES:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text, re.DOTALL)
         if found:
             return worded(template, found.groupdict())
     return _(text)  # Typer's words ("Missing command.") are in the catalog as they are

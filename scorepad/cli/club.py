@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
+from ..core.choices import Preset
 from ..core.language import _
-from ..core.rules import Preset
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 from .helptext import TranslatedCommand

@@ -1,29 +1,28 @@
-"""What every command shares: the chosen store, output, and the one place errors become exits."""
+"""What every command shares: the chosen store, output, and the one place errors become exits.
+
+Every command module imports this one, and ``--help`` and completion import
+command modules: what only a command's run needs is imported where it is used.
+"""
 
 from __future__ import annotations
 
 import functools
-import json
 import os
-import re
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import typer
 
-from ..core.cards import ascii_suits
-from ..core.errors import ScorepadError
 from ..core.language import _
-from ..core.text import CONTROL, visible, visible_lines
 
 if TYPE_CHECKING:
+    import re
+
     from rich.console import Console
 
     from ..store.db import Store
 
 
-@dataclass
 class Options:
     """The root command's options, for the subcommand that runs."""
 
@@ -87,6 +86,8 @@ def _visible_console() -> type[Console]:
     from rich.console import Console
     from rich.segment import Segment
 
+    from ..core.text import CONTROL, visible_lines
+
     class VisibleConsole(Console):
         def render_str(self, text: str, *args, **kwargs):
             return super().render_str(visible_lines(text), *args, **kwargs)
@@ -120,6 +121,10 @@ def json_text(value: object, ensure_ascii: bool = False, indent: int | None = No
     JSON escapes only the C0 controls itself; DEL, C1 controls, bidi controls and line
     separators from an old store's names would be written as they are.
     """
+    import json
+
+    from ..core.text import CONTROL
+
     text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
     if text.isascii() and "\x7f" not in text:  # JSON escaped the other ASCII controls; indent's new lines stay
         return text
@@ -135,6 +140,9 @@ def _json_escape(found: re.Match[str]) -> str:
 def words(message: str) -> str:
     """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
     and any control character (a name from an old store) as its escape, so it stays one line."""
+    from ..core.cards import ascii_suits
+    from ..core.text import visible
+
     return visible(ascii_suits(message) if use_ascii() else message)
 
 
@@ -148,6 +156,8 @@ def refusals(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        from ..core.errors import ScorepadError
+
         try:
             return command(*args, **kwargs)
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):

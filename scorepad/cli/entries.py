@@ -4,8 +4,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_, _
-from ..core.rules import HeartsLead, PassRule, Preset
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand

@@ -45,16 +45,16 @@ def translated(text: str | None) -> str | None:
 
 
 @contextmanager
-def _in_language(*objects: Any) -> Iterator[None]:
-    """Give the commands and their options translated help for the time of a ``with``."""
+def _in_language(command: Any, *shown: Any) -> Iterator[None]:
+    """Give a command and its options translated help for the time of a ``with``, and what else its help
+    shows: the help option, the subcommands listed (their own texts: their options are not even made)."""
     saved = []
-    for obj in objects:
-        for holder in (obj, *getattr(obj, "params", ())):
-            for attribute in ("help", "short_help", "epilog"):
-                value = getattr(holder, attribute, None)
-                if isinstance(value, str):
-                    saved.append((holder, attribute, value))
-                    setattr(holder, attribute, translated(value))
+    for holder in (command, *getattr(command, "params", ()), *shown):
+        for attribute in ("help", "short_help", "epilog"):
+            value = getattr(holder, attribute, None)
+            if isinstance(value, str):
+                saved.append((holder, attribute, value))
+                setattr(holder, attribute, translated(value))
     try:
         yield
     finally:

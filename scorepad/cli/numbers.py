@@ -10,9 +10,7 @@ from collections.abc import Callable
 
 import typer
 
-from ..core.errors import NotationError
 from ..core.language import _
-from ..core.numbers import whole_number
 
 
 def _reader(minimum: int | None) -> Callable[[object], int]:
@@ -20,6 +18,10 @@ def _reader(minimum: int | None) -> Callable[[object], int]:
         if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
             number = value
         else:
+            # Here, not at the top: --help and completion make these options without reading a number.
+            from ..core.errors import NotationError
+            from ..core.numbers import whole_number
+
             try:
                 number = whole_number(str(value).strip())
             except NotationError as error:  # a usage error (exit 2), as for any option of the wrong type

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.choices import Preset
 from ..core.language import N_, _
-from ..core.rules import Preset
 from .common import console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,

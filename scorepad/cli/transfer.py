@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..app.export import ExportFormat, ExportLayout  # standard library only at import: --help stays light
+from ..app.formats import ExportFormat, ExportLayout
 from ..core.language import N_, _, in_language, ngettext
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt

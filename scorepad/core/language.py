@@ -33,40 +33,50 @@ LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")
 
 
 class _Spoken:
-    """The catalog in use: one per process, chosen by ``use``."""
+    """The catalog in use: one per process, chosen by ``use``, read when a message is first looked up."""
 
-    catalog: gettext.NullTranslations = gettext.NullTranslations()
-    code = "en"
+    catalog: gettext.NullTranslations | None = gettext.NullTranslations()
+    languages: list[str] | None = None  #: what ``use`` was given; None: the environment's
 
 
-def use(language: str | None = None) -> str:
-    """Speak ``language`` (a code of ``LANGUAGES``), or the environment's when None; return the code spoken."""
-    languages = [language] if language else None  # None: gettext reads the environment
-    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+def use(language: str | None = None) -> None:
+    """Speak ``language`` (a code of ``LANGUAGES``), or the environment's when None.
+
+    Its catalog is read when the first message is looked up: the shell's completion,
+    run on every TAB press, looks up none.
+    """
     # Typer looks its few words up through gettext's global domain, which knows
     # the language from the environment alone: point both at the same catalog.
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
     if language:
         os.environ["LANGUAGE"] = language
-    _Spoken.catalog = found
-    _Spoken.code = "en" if type(found) is gettext.NullTranslations else found.info().get("language", language or "en")
-    return _Spoken.code
+    _Spoken.languages = [language] if language else None  # None: gettext reads the environment
+    _Spoken.catalog = None
+
+
+def _catalog() -> gettext.NullTranslations:
+    if _Spoken.catalog is None:
+        _Spoken.catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=_Spoken.languages, fallback=True)
+    return _Spoken.catalog
 
 
 def spoken() -> str:
     """The code of the language in use: ``en`` when no catalog was found."""
-    return _Spoken.code
+    catalog = _catalog()
+    if type(catalog) is gettext.NullTranslations:
+        return "en"
+    return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
 
 
 def _(message: str) -> str:
     """The message in the language in use."""
-    return _Spoken.catalog.gettext(message)
+    return _catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of the message for ``count``, by the language's own plural rule."""
-    return _Spoken.catalog.ngettext(singular, plural, count)
+    return _catalog().ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:

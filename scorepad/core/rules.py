@@ -25,33 +25,9 @@ from .cards import (
     deck,
     removed_cards,
 )
+from .choices import HeartsLead, PassRule, Preset
 from .errors import NotationError, RuleError, UnknownNameError
 from .language import N_, _
-
-
-class Preset(enum.Enum):
-    """The named variants of RULES.md; each is a set of option defaults."""
-
-    CLASSIC = "classic"
-    SLIPPERY_ANNE = "slippery-anne"
-    OMNIBUS = "omnibus"
-    SPOT_HEARTS = "spot-hearts"
-    DIRTY_LADY = "dirty-lady"
-
-
-class HeartsLead(enum.Enum):
-    """When a heart may be led."""
-
-    BROKEN = "broken"  #: only after a heart was discarded, or holding only hearts
-    ANYTIME = "anytime"
-
-
-class PassRule(enum.Enum):
-    """Whom each player passes three cards to."""
-
-    RIGHT = "right"  #: counter-clockwise, every deal (classic)
-    LEFT = "left"  #: clockwise, every deal (dirty lady)
-    ROTATE = "rotate"  #: right, left, across (even tables only), no pass, in turn
 
 
 class Direction(enum.Enum):
