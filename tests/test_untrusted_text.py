@@ -67,6 +67,11 @@ def test_a_match_name_of_the_bound_and_any_printable_text_is_kept_exactly(cli):
     assert cli.json("status")["name"] == "x" * 100
 
 
+def test_a_name_that_reads_as_an_emoji_code_is_shown_as_typed(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Party :smile: [b]x[/b]")
+    assert "Party :smile: [b]x[/b]" in cli("matches").stdout
+
+
 @pytest.mark.parametrize(
     "name, says",
     [

@@ -68,11 +68,14 @@ UNCUT = 100_000
 
 
 def console(stderr: bool = False, soft_wrap: bool = False) -> Console:
-    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup,
-    and a control character (which an old store may hold in a name) is shown as its escape."""
+    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup, a
+    match called ":smile:" no emoji, and a control character (which an old store may hold in a
+    name) is shown as its escape."""
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream is not None and stream.isatty() else UNCUT
-    return _visible_console()(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap, width=width)
+    return _visible_console()(
+        stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=soft_wrap, width=width
+    )
 
 
 @functools.cache
