@@ -74,6 +74,7 @@ class TableSession:
 
     def __init__(self, store: Store, match_id: int | None) -> None:
         self.store = store
+        store.keep_open()  # one connection for the whole session: a deal is one short transaction
         with store.read() as conn:
             self._load(conn, matches.resolve_match_id(conn, match_id))
         if self.match.abandoned_at:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import total_ordering
+from functools import cache, total_ordering
 
 from .errors import NotationError
 from .language import N_
@@ -179,6 +179,11 @@ def deck(players: int, decks: int = 1) -> Counter[Card]:
     A multiset, since two decks hold every card twice; ``deck(...).total()`` is
     the number of cards, ``card in deck(...)`` whether it is dealt at all.
     """
+    return Counter(_deck(players, decks))  # a copy: the caller may change it
+
+
+@cache  # asked for every deal entered: built once per table size
+def _deck(players: int, decks: int) -> dict[Card, int]:
     dealt = Counter(dict.fromkeys(FULL_DECK, decks))
     dealt.subtract(removed_cards(players, decks))
-    return +dealt  # drops the cards with no copy left
+    return dict(+dealt)  # drops the cards with no copy left

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from .cards import Card
 from .errors import RuleError, UnknownNameError
@@ -114,12 +114,18 @@ class Settings:
     def seats(self) -> tuple[int, ...]:
         return tuple(range(len(self.players)))
 
+    @cached_property
+    def _seat_by_name(self) -> dict[str, int]:
+        seats: dict[str, int] = {}
+        for seat, player in enumerate(self.players):
+            seats.setdefault(player.casefold(), seat)
+        return seats
+
     def seat_of(self, name: str) -> int:
         """The seat of a player, by name, ignoring case."""
-        wanted = name.strip().casefold()
-        for seat, player in enumerate(self.players):
-            if player.casefold() == wanted:
-                return seat
+        seat = self._seat_by_name.get(name.strip().casefold())
+        if seat is not None:
+            return seat
         raise UnknownNameError(
             N_("no player {name} in this match ({players})"), name=quoted(name), players=", ".join(self.players)
         )
@@ -141,6 +147,12 @@ class NextDeal:
     round: int | None = None  #: the tie-break round, 1 for the first
     decks: int = 1  #: 2 only from six players of a two-deck match
     cards_each: int = 0
+
+
+@cache  # the same for every deal of a table: worked out once
+def _dealt(rules: RuleSet, players: int) -> tuple[tuple[Card, ...], int, int, int]:
+    """What a deal for that many players is dealt from: the cards taken out, the deal total, decks, cards each."""
+    return rules.removed(players), rules.deal_total(players), rules.decks_for(players), rules.cards_each(players)
 
 
 @dataclass(frozen=True)
@@ -190,6 +202,7 @@ class MatchState:
         seats = len(self.settings.players)
         number = self.scored + 1
         direction = pass_direction(self.rules.pass_rule, len(players), number)
+        removed, deal_total, decks, cards_each = _dealt(self.rules, len(players))
         return NextDeal(
             kind=kind,
             number=number,
@@ -198,11 +211,11 @@ class MatchState:
             players=players,
             direction=direction,
             pass_to=pass_targets(direction, players),
-            removed=self.rules.removed(len(players)),
-            deal_total=self.rules.deal_total(len(players)),
+            removed=removed,
+            deal_total=deal_total,
             round=round_,
-            decks=self.rules.decks_for(len(players)),
-            cards_each=self.rules.cards_each(len(players)),
+            decks=decks,
+            cards_each=cards_each,
         )
 
     def _due(self) -> NextDeal:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 
 from .cards import (
     ACE_OF_SPADES,
@@ -157,9 +157,15 @@ class RuleSet:
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
-        if card == self.omnibus:
-            return OMNIBUS_BONUS
-        return _PENALTY_VALUES[self.preset].get(card, 0)
+        return self._values.get(card, 0)
+
+    @cached_property
+    def _values(self) -> dict[Card, int]:
+        """Every card that scores, with its points: asked for dozens of times per deal entered."""
+        values = dict(_PENALTY_VALUES[self.preset])
+        if self.omnibus is not None:
+            values[self.omnibus] = OMNIBUS_BONUS
+        return values
 
     def penalty_cards(self, players: int) -> Counter[Card]:
         """The cards that cost points in a deal for that many players, with their copies."""

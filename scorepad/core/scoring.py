@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
@@ -92,14 +93,17 @@ def check_scores(
         raise RuleError(N_("{players} do not play this deal"), players=", ".join(extra))
 
     players = len(seats)
-    scoring = rules.scoring_cards(players)
     given = {s: v for s, v in entries.items() if isinstance(v, tuple)}
     points = {s: v for s, v in entries.items() if not isinstance(v, tuple)}
-    _check_cards(rules, players, given, names)
+    if given:
+        _check_cards(rules, players, given, names)
 
     _check_signs(rules, players, points, names)
-    # Multisets: with two decks every card is there twice.
-    unassigned = scoring - Counter(c for hand in given.values() for c in hand)
+    # Multisets: with two decks every card is there twice. Entered as points alone
+    # (the usual deal), every scoring card is still to be shared out.
+    unassigned = rules.scoring_cards(players)
+    if given:
+        unassigned -= Counter(c for hand in given.values() for c in hand)
     if not points and unassigned:
         nobody = " ".join(str(c) for c in sorted(unassigned.elements()))
         raise RuleError(N_("nobody took {cards}: list every scoring card of the deal"), cards=nobody)
@@ -117,8 +121,9 @@ def check_scores(
         raise ImpossibleScores(
             N_("the scores add up to {entered}, but this deal's add up to {total}"), entered=entered, total=total
         )
-    leftover = list(unassigned.elements())
-    if not split_possible(map(rules.points, leftover), [points[s] for s in seats if s in points]):
+    values = map(rules.points, unassigned.elements()) if given else _all_values(rules, players)
+    if not split_possible(values, [points[s] for s in seats if s in points]):
+        leftover = list(unassigned.elements())
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
         why = _why_not(rules, leftover, {names[s]: points[s] for s in seats if s in points})
         raise ImpossibleScores(N_("no real deal gives {scores}: {reason}"), scores=listed, reason=why)
@@ -127,7 +132,7 @@ def check_scores(
 
 def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names: Mapping[int, str]) -> None:
     """Without a card worth less than nothing, only a slam (entered as minus the total) is negative."""
-    if any(rules.points(c) < 0 for c in rules.scoring_cards(players)):
+    if all(value >= 0 for value in points.values()) or min(_all_values(rules, players)) < 0:
         return
     total = rules.penalty_total(players)
     for seat, value in points.items():
@@ -140,6 +145,12 @@ def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names:
                     total=total,
                 )
             raise ImpossibleScores(N_("{player} {points}: scores are never negative"), player=names[seat], points=value)
+
+
+@cache  # the same for every deal of a table
+def _all_values(rules: RuleSet, players: int) -> tuple[int, ...]:
+    """The points of every scoring card of a deal for that many players, a card twice if it is there twice."""
+    return tuple(rules.points(c) for c in rules.scoring_cards(players).elements())
 
 
 def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> Phrase:

@@ -89,8 +89,13 @@ _ROTATE_ODD = (Direction.RIGHT, Direction.LEFT, Direction.NONE)
 def pass_targets(direction: Direction, players: Sequence[int]) -> dict[int, int]:
     """Whom each player of the deal passes to; empty on a deal without passing."""
     count = len(players)
-    step = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.ACROSS: count // 2}.get(direction)
-    if step is None:
+    if direction is Direction.RIGHT:
+        step = -1
+    elif direction is Direction.LEFT:
+        step = 1
+    elif direction is Direction.ACROSS:
+        step = count // 2
+    else:
         return {}
     return {seat: players[(i + step) % count] for i, seat in enumerate(players)}
 

@@ -64,7 +64,10 @@ def _sqlite_file(url: str) -> tuple[Path | None, bool]:
 
 
 def _setup_sqlite(engine: Engine) -> None:
+    import sqlite3
+
     from sqlalchemy import event
+    from sqlalchemy.exc import DBAPIError
 
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection, _record) -> None:
@@ -82,7 +85,11 @@ def _setup_sqlite(engine: Engine) -> None:
         # A writer takes the write lock at once, so it never has to upgrade a
         # read lock half-way (the cause of "database is locked" under WAL).
         write = connection.get_execution_options().get("scorepad_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+        try:  # on the driver itself: SQLAlchemy's execution costs more than SQLite's BEGIN (see prepared)
+            connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(statement, (), error, sqlite3.Error) from error
 
 
 class Store:
@@ -98,6 +105,8 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         self.engine: Engine | None = None
         self.found: sqlite_file.Found | None = None  #: an existing SQLite store file, once examined
+        self.keep = False  #: whether transactions share one connection (``keep_open``)
+        self._kept: Connection | None = None
 
     def _open(self) -> Engine:
         """The engine of the existing store, its file examined first and its schema brought up to date."""
@@ -184,10 +193,8 @@ class Store:
             return
         engine = self._open()
         self._check_writable()
-        with self._guard(), engine.connect() as conn:
-            conn = conn.execution_options(scorepad_write=True)
-            with conn.begin():
-                yield conn
+        with self._guard(), self._connection(engine, write=True) as conn, conn.begin():
+            yield conn
 
     @contextmanager
     def _write_new(self, path: Path) -> Iterator[Connection]:
@@ -210,10 +217,38 @@ class Store:
     @contextmanager
     def read(self) -> Iterator[Connection]:
         engine = self._open()
-        with self._guard(), engine.connect() as conn, conn.begin():
+        with self._guard(), self._connection(engine, write=False) as conn, conn.begin():
             yield conn
         if self.found is not None and self.found.frozen:
             sqlite_file.check_still(self.found)
+
+    def keep_open(self) -> None:
+        """From now on, run every transaction on one connection, kept open until ``close``.
+
+        For the table mode, which writes one short transaction per deal: taking a
+        connection from the pool and handing it back costs more than the deal's SQL.
+        """
+        self.keep = True
+
+    @contextmanager
+    def _connection(self, engine: Engine, write: bool) -> Iterator[Connection]:
+        if self.keep and self._kept is None:
+            self._kept = engine.connect()
+        if self._kept is None or self._kept.in_transaction():  # not kept, or a transaction inside another
+            with engine.connect() as conn:
+                yield conn.execution_options(scorepad_write=True) if write else conn
+            return
+        kept = self._kept
+        if kept.get_execution_options().get("scorepad_write", False) != write:
+            kept.execution_options(scorepad_write=write)
+        try:
+            yield kept
+        except BaseException:
+            # Back to the pool, as every connection went before: it rolls back whatever a
+            # failed commit left behind. The next transaction takes a fresh one.
+            self._kept = None
+            kept.close()
+            raise
 
     def _check_writable(self) -> None:
         """Refuse a write SQLite cannot make, before it starts: a store read as immutable."""
@@ -283,5 +318,8 @@ class Store:
             raise
 
     def close(self) -> None:
+        if self._kept is not None:
+            self._kept.close()
+            self._kept = None
         if self.engine is not None:
             self.engine.dispose()
