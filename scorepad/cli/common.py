@@ -126,11 +126,11 @@ def json_text(value: object, ensure_ascii: bool = False, indent: int | None = No
     """
     import json
 
-    from ..core.text import CONTROL
-
     text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
     if text.isascii() and "\x7f" not in text:  # JSON escaped the other ASCII controls; indent's new lines stay
         return text
+    from ..core.text import CONTROL
+
     # Outside its strings JSON holds only printable ASCII and, indented, new lines: any
     # other match is inside a string, where a \u escape stands for the same character.
     return CONTROL.sub(_json_escape, text)
