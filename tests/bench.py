@@ -187,4 +187,7 @@ def main() -> int:
 
 if __name__ == "__main__":
     os.environ.pop("SCOREPAD_DEBUG", None)
+    # Time scorepad with its bytecode written, as an installed wheel has it (Typer, the floor, has its own):
+    # where the environment forbids writing it, every run would compile scorepad's modules again.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.exit(main())

@@ -1,4 +1,11 @@
-"""Looking at matches: status, history and the list of matches; each one read transaction."""
+"""Looking at matches: status, history and the list of matches; each one read transaction.
+
+Status and the list read only the snapshot each match row keeps: from a plain
+SQLite file the quick reader (``store.quick``) fetches it without the
+database layer; whatever it cannot read so, the store itself does. The list
+needs neither the database layer nor the match fold, so both are imported
+where they are used.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..core.match import EntryKind, MatchState, replay
-from ..store import matches as stored
-from ..store.db import NoStoreYet
-from ..store.matches import MatchSummary
+from ..store import quick
+from ..store.errors import NoStoreYet
+from ..store.rows import MatchSummary
 from .results import HistoryRow, Result
 
 if TYPE_CHECKING:
@@ -20,8 +26,12 @@ __all__ = ["MatchSummary", "history", "matches", "status"]
 
 
 def status(store: Store, match_id: int | None) -> Result:
-    with store.read() as conn:  # the stored snapshot: a long match's entries need not be read
-        match = stored.load(conn, stored.resolve_match_id(conn, match_id), entries=False)
+    match = quick.stored_match(store.url, match_id)
+    if match is None:
+        from ..store import matches as stored
+
+        with store.read() as conn:  # the stored snapshot: a long match's entries need not be read
+            match = stored.load(conn, stored.resolve_match_id(conn, match_id), entries=False)
     return Result(match.id, match.name, match.state())
 
 
@@ -54,6 +64,9 @@ def without_collector() -> Iterator[None]:
 
 
 def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
+    from ..core.match import EntryKind, MatchState, replay
+    from ..store import matches as stored
+
     match = stored.load(conn, stored.resolve_match_id(conn, match_id))
     players = match.settings.players
     rows = []
@@ -76,6 +89,11 @@ def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[Histo
 
 
 def matches(store: Store) -> list[MatchSummary]:
+    found = quick.match_summaries(store.url)
+    if found is not None:
+        return found
+    from ..store import matches as stored
+
     try:
         with store.read() as conn:
             return stored.list_matches(conn)

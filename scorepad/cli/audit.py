@@ -1,15 +1,20 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
-import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.language import N_, in_language
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..app.audit import Audited
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -75,14 +80,13 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
-    from rich.text import Text
+    import json
 
     from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
-    from ..present.audit_report import audit_report
 
     if record and len(files) != 1:
-        raise RuleError("--record enters one deal: give exactly one record")
+        raise RuleError(N_("--record enters one deal: give exactly one record"))
     store, match_id, rules = None, None, None
     if match is not None or record:
         store = open_store()
@@ -90,14 +94,15 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     ascii = use_ascii()
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     listing = as_json and len(files) > 1
-    encode = json.JSONEncoder(ensure_ascii=ascii).encode  # as print_json, without its indent
+    # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
+    encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
     passed = True
     for index, source in enumerate(files):
         audited = audit_source(source, rules, match_id)
         passed = passed and audited.passed
         if audited.error is not None:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
+            sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
         if listing:
             # Each report goes out as soon as it is made, one per line: a batch of
             # thousands is never held whole, and the C encoder does the work.
@@ -105,8 +110,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         elif as_json:
             print_json(audited.to_json())
         elif audited.report is not None and people is not None:
-            for part in audit_report(audited, ascii):
-                people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
+            _print_report(people, audited, ascii)
     if listing:
         sys.stdout.write("\n]\n")
     if record:
@@ -123,6 +127,16 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         return
     if not passed:
         raise typer.Exit(1)
+
+
+def _print_report(people: "Console", audited: "Audited", ascii: bool) -> None:
+    # Imported here, when a report is shown: JSON for scripts needs none of Rich's layout.
+    from rich.text import Text
+
+    from ..present.audit_report import audit_report
+
+    for part in audit_report(audited, ascii):
+        people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
 
 
 def register(app: typer.Typer) -> None:

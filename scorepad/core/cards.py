@@ -28,11 +28,6 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return _SYMBOLS[self]
 
-    @property
-    def noun(self) -> str:
-        """The suit's name in the singular, for sentences ("a club lead")."""
-        return self.name.lower()[:-1]
-
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.HEARTS: "♥"}
 _ASCII_SUITS = str.maketrans({symbol: suit.value for suit, symbol in _SYMBOLS.items()})
@@ -56,21 +51,34 @@ def rank_name(rank: int) -> str:
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """One card. Orders by suit, then rank, so sorted hands read naturally."""
+    """One card. Orders by suit, then rank, so sorted hands read naturally.
+
+    There is one object per card, as there is one per member of an enum:
+    ``Card(12, Suit.SPADES)`` is the queen of spades wherever it is made. So cards
+    compare and hash by identity, in C: an audit hashes millions of them (every
+    card played is a dict key), and a hash written in Python costs three times as much.
+    """
 
     rank: int
     suit: Suit
-    # Cards are hashed millions of times in an audit (every play is a dict key):
-    # the hash is worked out once, not from a tuple and the suit's enum each time.
-    _hash: int = field(init=False, repr=False, compare=False)
+    # Every card of a report is written out: both texts are worked out once per card.
+    _ascii: str = field(repr=False)
+    _text: str = field(repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _MADE.get((rank, suit))
+        if card is None:
+            card = _MADE[rank, suit] = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "_ascii", rank_name(rank) + suit.value)
+            object.__setattr__(card, "_text", rank_name(rank) + suit.symbol)
+        return card
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __reduce__(self) -> tuple:
+        return Card, (self.rank, self.suit)  # a copy, or a pickle read back, is the one card again
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -81,13 +89,13 @@ class Card:
         return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
 
     def __str__(self) -> str:
-        return rank_name(self.rank) + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
     def ascii(self) -> str:
-        return rank_name(self.rank) + self.suit.value
+        return self._ascii
 
     def text(self, ascii: bool = False) -> str:
         return self.ascii() if ascii else str(self)
@@ -97,7 +105,7 @@ class Card:
 
 
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
-# One instance per card, so cards compare and hash cheaply everywhere.
+_MADE: dict[tuple[int, Suit], Card] = {}  # every card made: Card() hands back the one object per card
 _CARDS = {(r, s): Card(r, s) for s in Suit for r in RANKS}
 FULL_DECK = frozenset(_CARDS.values())
 
@@ -147,17 +155,22 @@ def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
     if decks == 2 and TWO_DECKS_FROM <= players <= MAX_DECK_PLAYERS[2]:
         return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
     if decks not in MAX_DECK_PLAYERS or players not in _REMOVED_BY_PLAYERS:
-        most = (
-            f"{TWO_DECKS_FROM} to {MAX_DECK_PLAYERS[2]}"
-            if decks == 2
-            else f"{MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS[1]}"
+        least, most = (TWO_DECKS_FROM, MAX_DECK_PLAYERS[2]) if decks == 2 else (MIN_DECK_PLAYERS, MAX_DECK_PLAYERS[1])
+        if decks == 1:
+            raise NotationError(
+                N_("no deck for {count} players ({least} to {most} with one deck)"),
+                count=players,
+                least=least,
+                most=most,
+            )
+        raise NotationError(
+            N_("no deck for {count} players ({least} to {most} with {decks} decks)"),
+            count=players,
+            least=least,
+            most=most,
+            decks=decks,
         )
-        raise NotationError(f"no deck for {players} players ({most} with {_decks(decks)})")
     return _REMOVED_BY_PLAYERS[players]
-
-
-def _decks(decks: int) -> str:
-    return "one deck" if decks == 1 else f"{decks} decks"
 
 
 def deck(players: int, decks: int = 1) -> Counter[Card]:

@@ -39,7 +39,7 @@ class Format:
 
     def check(self, players: int) -> None:
         if self.value < 1:
-            raise RuleError(f"the match format needs a positive number, not {self.value}")
+            raise RuleError(N_("the match format needs a positive number, not {value}"), value=self.value)
         if self.kind is FormatKind.DEALS and self.value % players:
             # RULES.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
@@ -261,12 +261,13 @@ class MatchState:
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return self
-        if entry.kind is not kind:
-            due = "a tie-break deal" if kind is EntryKind.TIEBREAK else "a deal"
-            raise RuleError(f"deal {number} must be {due}, not a {entry.kind.value}")
+        if entry.kind is not kind:  # a deal where a tie-break deal is due, or the other way round
+            if kind is EntryKind.TIEBREAK:
+                raise RuleError(N_("deal {number} must be a tie-break deal, not a deal"), number=number)
+            raise RuleError(N_("deal {number} must be a deal, not a tiebreak"), number=number)
         outcome = entry.outcome
         if outcome is None or outcome.scores.keys() != set(players):
-            raise RuleError(f"deal {number} has scores for the wrong players")
+            raise RuleError(N_("deal {number} has scores for the wrong players"), number=number)
         if strict:
             check_outcome(self.rules, players, outcome, self.settings.names)
         if kind is EntryKind.TIEBREAK:
@@ -386,5 +387,7 @@ def correct(
         except RuleError as error:
             if i <= index:
                 raise
-            raise RuleError(f"undo the entries after deal {number} first: then {error}") from None
+            raise RuleError(
+                N_("undo the entries after deal {number} first: then {problem}"), number=number, problem=error
+            ) from None
     return changed, state

@@ -22,10 +22,41 @@ from functools import cache
 from typing import NamedTuple
 
 from .cards import RANKS, Card, Suit
+from .language import N_, Counted, Phrase, and_list, or_list
 from .record import DealRecord, Play
 from .rules import HeartsLead, RuleSet
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINALS = (
+    # TRANSLATORS: the place of a card in a trick, as in "the first card of this trick".
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+    N_("ninth"),
+    N_("tenth"),
+)
+#: Why the leader leads, for the sentence of a trick led by another (marked once, not for every trick).
+_ELDEST_LEADS = N_("{player}, left of the dealer, leads the first trick")
+_LEADS_AGAIN = N_("{player} led trick {trick}, which nobody won, and leads again")
+_WINNER_LEADS = N_("{player} won trick {trick} and leads")
+#: A card of one deck played again: by the same player or (``other``) another, in this trick or an earlier one.
+_PLAYED_AGAIN = {
+    (True, True): N_("{player} played {card}, which they already played in this trick"),
+    (True, False): N_("{player} played {card}, which they already played in trick {trick}"),
+    (False, True): N_("{player} played {card}, which {other} already played in this trick"),
+    (False, False): N_("{player} played {card}, which {other} already played in trick {trick}"),
+}
+#: A renege's sentence for each suit led, so that every language can word "a club lead" its own way.
+_RENEGES = {
+    Suit.CLUBS: N_("{player} played {card} on a club lead while holding {held}"),
+    Suit.DIAMONDS: N_("{player} played {card} on a diamond lead while holding {held}"),
+    Suit.SPADES: N_("{player} played {card} on a spade lead while holding {held}"),
+    Suit.HEARTS: N_("{player} played {card} on a heart lead while holding {held}"),
+}
 
 
 @cache
@@ -56,35 +87,32 @@ class BreachKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Breach:
-    """One broken rule: where, by whom, and a sentence for the table."""
+    """One broken rule: where, by whom, and a sentence for the table (English in JSON, worded for people)."""
 
     trick: int | None  #: None for a breach that belongs to no trick (a hand)
     player: str | None  #: None when nobody in particular is at fault
     kind: BreachKind
-    message: str
+    message: Phrase
 
     def to_json(self) -> dict:
-        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": self.message}
+        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": str(self.message)}
 
 
-class SeatedPlay(NamedTuple):
-    """A card of a trick with the player the rules say played it.
+class SeatedTrick(NamedTuple):
+    """A trick with the player the rules say played each card.
 
-    A named tuple rather than a frozen dataclass: there is one per card played,
-    and it is built in half the time.
+    A named tuple rather than a frozen dataclass: there is one per trick of every
+    record audited, and it is built in a third of the time. Its cards and their
+    players are two tuples side by side rather than a tuple per card, for the same reason.
     """
 
-    trick: int
-    player: str
-    card: Card
-    genuine: bool  #: in the deck and played no more often than it holds the card: proof the player held it
-
-
-@dataclass(frozen=True)
-class SeatedTrick:
     number: int
     leader: str
-    plays: tuple[SeatedPlay, ...]
+    players: tuple[str, ...]  #: who played each card: the seats from the leader, as many as there are cards
+    cards: tuple[Card, ...]
+    #: for each card, whether it is in the deck and not played more often than the deck holds it:
+    #: proof that the player held it
+    genuine: tuple[bool, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
@@ -92,8 +120,9 @@ class SeatedTrick:
 def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
     """Give every card its player and find the breaches of the record itself."""
     seating = _Seating(record, rules)
-    tricks = [seating.seat(number, recorded.plays) for number, recorded in enumerate(record.tricks, 1)]
-    return tricks, seating.breaches
+    for number, recorded in enumerate(record.tricks, 1):
+        seating.seat(number, recorded.plays)
+    return seating.tricks, seating.breaches
 
 
 class _Seating:
@@ -104,16 +133,20 @@ class _Seating:
         # The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
         self.in_deck = deck_of(rules, len(record.players))
+        # The copies of each card of the deck not played yet: a card with none
+        # left is outside the deck, or played more often than the deck holds it.
+        self.unplayed = dict(self.in_deck)
         self.two_decks = rules.decks_for(len(players)) == 2
-        self.first_played: dict[Card, tuple[int, str]] = {}
-        self.second_played: dict[Card, tuple[int, str]] = {}  # two decks: the other copy
-        self.leader, self.why = record.eldest, f"{record.eldest}, left of the dealer, leads the first trick"
+        self.leader = record.eldest
+        # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
+        self.why = (_ELDEST_LEADS, record.eldest, 1)
+        self.tricks: list[SeatedTrick] = []
         self.breaches: list[Breach] = []
 
-    def breach(self, number: int, player: str | None, kind: BreachKind, text: str) -> None:
-        self.breaches.append(Breach(number, player, kind, f"trick {number}: {text}"))
+    def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
+        self.breaches.append(Breach(number, player, kind, _in_trick(number, text)))
 
-    def seat(self, number: int, plays: tuple[Play, ...]) -> SeatedTrick:
+    def seat(self, number: int, plays: tuple[Play, ...]) -> None:
         count = len(self.players)
         # A named leader who is not the one due is reported once, and the trick
         # is then replayed as the record shows it, led by that player; the winner
@@ -122,148 +155,208 @@ class _Seating:
         # Records spell every player's name as the players line does.
         named = plays[0][0] if plays and plays[0][0] in self.players else None
         if named is not None and named != self.leader:
-            self.breach(number, named, BreachKind.WRONG_LEADER, f"{named} led, but {self.why}")
+            template, leader, trick = self.why
+            text = Phrase(N_("{player} led, but {why}"), player=named, why=Phrase(template, player=leader, trick=trick))
+            self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
-        seated = []
-        for position, (name, card) in enumerate(plays[:count]):
-            player = seats[position]
+        unplayed = self.unplayed
+        cards: list[Card] = []
+        genuine: list[bool] = []
+        # The seats end the trick: cards past the last seat are left out of the replay.
+        for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
-                self._wrong_player(number, position, name, player, card)
-            seated.append(SeatedPlay(number, player, card, self._first_time(number, player, card)))
+                self._wrong_player(number, len(cards), name, player, card)
+            cards.append(card)
+            copies_left = unplayed.get(card, 0)
+            if copies_left:  # the common case, in one lookup
+                unplayed[card] = copies_left - 1
+                genuine.append(True)
+            else:
+                self._not_genuine(number, player, card, seats, cards)
+                genuine.append(False)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
+        players = seats[: len(cards)]
         if not self.two_decks:
-            winner = _winner(seated)
+            winner = _winner(players, cards)
             cancelled = None
         else:
-            winner, cancelled = _cancelling_winner(seated)
-            if winner is None and seated:
-                self.why = f"{self.leader} led trick {number}, which nobody won, and leads again"
+            winner, cancelled = _cancelling_winner(players, cards)
+            if winner is None and cards:
+                self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
-            self.leader, self.why = winner, f"{winner} won trick {number} and leads"
-        return SeatedTrick(number, seats[0], tuple(seated), winner, cancelled)
+            self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
+        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(genuine), winner, cancelled))
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
-            text = f"the {_ORDINALS[position]} card of this trick is {player}'s"
+            text = Phrase(
+                N_("{card} is written as {name}'s, but the {ordinal} card of this trick is {player}'s"),
+                card=card,
+                name=name,
+                ordinal=Phrase(_ORDINALS[position]),
+                player=player,
+            )
         else:
-            text = f"{name} is not a player; {player} plays there"
-        self.breach(number, player, BreachKind.WRONG_PLAYER, f"{card} is written as {name}'s, but {text}")
+            text = Phrase(
+                N_("{card} is written as {name}'s, but {name} is not a player; {player} plays there"),
+                card=card,
+                name=name,
+                player=player,
+            )
+        self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
-    def _first_time(self, number: int, player: str, card: Card) -> bool:
-        """Whether the card is in the deck and not played as often as it holds it; report it if not."""
+    def _not_genuine(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
+        """Report a card outside the deck, or played more often than the deck holds it."""
         copies = self.in_deck[card]
         if not copies:
-            text = f"{player} played {card}, which is {_outside_deck(card, len(self.players))}"
+            outside = (
+                N_("{player} played {card}, which is not in the deck for {count} players")
+                if card.rank in RANKS
+                else N_("{player} played {card}, which is no card at all")
+            )
+            text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
-            return False
-        # One lookup: setdefault hands back this very tuple only when the card is new.
-        now = (number, player)
-        earlier, who = first = self.first_played.setdefault(card, now)
-        if first is now:
-            return True
+            return
+        # Where the deck's copies were played: looked for only now, since it is rare.
+        # The earlier tricks, then this one so far (``cards`` ends with this card).
+        earlier = [
+            (trick.number, who)
+            for trick in self.tricks
+            for who, c in zip(trick.players, trick.cards, strict=True)
+            if c == card
+        ]
+        earlier += [(number, who) for who, c in zip(seats, cards[:-1], strict=False) if c == card]
         if copies == 2:
-            second = self.second_played.setdefault(card, now)
-            if second is now:
-                return True
-            text = f"{player} played {card}, which was already played twice (tricks {earlier} and {second[0]})"
+            twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
+            text = Phrase(twice, player=player, card=card, trick=earlier[0][0], second=earlier[1][0])
         else:
-            when = "in this trick" if earlier == number else f"in trick {earlier}"
-            who = "they" if who == player else who
-            text = f"{player} played {card}, which {who} already played {when}"
+            trick, who = earlier[0]
+            again = _PLAYED_AGAIN[who == player, trick == number]
+            text = Phrase(again, player=player, card=card, other=who, trick=trick)
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
-        return False
 
     def _wrong_count(self, number: int, plays: tuple[Play, ...], seats: tuple[str, ...]) -> None:
         count = len(self.players)
         if len(plays) < count:
-            missing = seats[len(plays) :]
-            text = f"{_count(len(plays))} for {count} players; no card from {_or(missing)}"
-            self.breach(number, missing[0], BreachKind.WRONG_COUNT, text)
+            missing = or_list(seats[len(plays) :])
+            if not plays:
+                text = Phrase(
+                    N_("no cards for {players} players; no card from {missing}"), players=count, missing=missing
+                )
+            else:
+                text = Counted(
+                    "{count} card for {players} players; no card from {missing}",
+                    "{count} cards for {players} players; no card from {missing}",
+                    len(plays),
+                    players=count,
+                    missing=missing,
+                )
+            self.breach(number, seats[len(plays)], BreachKind.WRONG_COUNT, text)
         else:
             # The first cards are the trick; what follows is left out of the replay.
-            extra = " ".join(str(card) for _, card in plays[count:])
-            text = f"{len(plays)} cards for {count} players; {extra} after the {_ORDINALS[count - 1]} card left out"
+            text = Phrase(
+                N_("{count} cards for {players} players; {extra} after the {ordinal} card left out"),
+                count=len(plays),
+                players=count,
+                extra=" ".join(str(card) for _, card in plays[count:]),
+                ordinal=Phrase(_ORDINALS[count - 1]),
+            )
             self.breach(number, None, BreachKind.WRONG_COUNT, text)
 
 
-def _count(cards: int) -> str:
-    return {0: "no cards", 1: "1 card"}.get(cards, f"{cards} cards")
+def _in_trick(number: int, text: Phrase) -> Phrase:
+    """A breach's sentence under the trick it is found in: ``trick 5: Bob played ...``."""
+    return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
-def _cancelling_winner(plays: list[SeatedPlay]) -> tuple[str | None, tuple[Card, ...]]:
-    """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
-    counts = Counter(play.card for play in plays)
-    cancelled = tuple(play.card for play in plays if counts[play.card] > 1)
-    if not plays:
-        return None, cancelled
-    led = plays[0].card.suit
-    best: SeatedPlay | None = None
-    for play in plays:
-        card = play.card
-        if card.suit is led and counts[card] == 1 and (best is None or card.rank > best.card.rank):
-            best = play
-    return (best.player if best else None), cancelled
-
-
-def _outside_deck(card: Card, players: int) -> str:
-    return f"not in the deck for {players} players" if card.rank in RANKS else "no card at all"
-
-
-def _winner(plays: list[SeatedPlay]) -> str | None:
+def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
     """Who played the highest card of the suit led (the first of equals, should a card come twice)."""
-    if not plays:
+    if not cards:
         return None
-    best = plays[0].card
-    winner = plays[0].player
-    for play in plays:
-        if play.card.suit is best.suit and play.card.rank > best.rank:
-            best, winner = play.card, play.player
-    return winner
+    led = cards[0].suit
+    best = 0
+    for position, card in enumerate(cards):
+        if card.suit is led and card.rank > cards[best].rank:
+            best = position
+    return players[best]
 
 
-def _or(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
+    """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
+    if len(set(cards)) == len(cards):
+        return _winner(players, cards), ()  # no card twice: nothing cancels
+    # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            twice.add(card)
+        else:
+            seen.add(card)
+    led = cards[0].suit
+    best: int | None = None
+    cancelled = []
+    for position, card in enumerate(cards):
+        if card in twice:
+            cancelled.append(card)
+        elif card.suit is led and (best is None or card.rank > cards[best].rank):
+            best = position
+    return (None if best is None else players[best]), tuple(cancelled)
 
 
 class _Holdings:
     """What each player is known to hold at a given trick."""
 
     def __init__(self, record: DealRecord, tricks: list[SeatedTrick]) -> None:
-        # Players with a recorded hand: the cards of it not yet played (two decks: a card may be there twice).
-        self.left = {name: Counter(cards) for name, cards in record.hands.items()}
+        # Players with a recorded hand: the cards of it not yet played, with their copies
+        # (two decks: a card may be there twice).
+        self.left = {name: dict(Counter(cards)) for name, cards in record.hands.items()}
         # Everybody: the cards they are seen playing, which they held until then.
-        # A card outside the deck or played twice proves nothing.
-        self.shown: dict[str, list[SeatedPlay]] = {name: [] for name in record.players}
-        for trick in tricks:
-            for play in trick.plays:
-                if play.genuine:
-                    self.shown[play.player].append(play)
+        self.tricks = tricks
 
-    def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> str | None:
-        """A wanted card the player held at that trick, as words, or None if none is known."""
-        later = next((p for p in self.shown[player] if p.trick > trick and wanted(p.card)), None)
+    def held(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> Card | Phrase | None:
+        """A wanted card the player held at that trick, or where it is seen, or None if none is known."""
         if player in self.left:
             cards = sorted(c for c in self.left[player] if wanted(c))
             if not cards:
                 return None
-            if later is None or later.card not in cards:
-                return str(cards[0])
-        elif later is None:
-            return None
-        return f"{later.card}, which they played in trick {later.trick}"
+            later = self._shown_later(player, trick, wanted)
+            if later is None or later[0] not in cards:
+                return cards[0]
+        else:
+            later = self._shown_later(player, trick, wanted)
+            if later is None:
+                return None
+        card, number = later
+        return Phrase(N_("{card}, which they played in trick {trick}"), card=card, trick=number)
 
-    def play(self, play: SeatedPlay) -> bool:
+    def _shown_later(self, player: str, trick: int, wanted: Callable[[Card], bool]) -> tuple[Card, int] | None:
+        """The first wanted card the player is seen playing after that trick, and its trick.
+
+        A card outside the deck or played once too often proves nothing.
+        """
+        for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
+            if player in later.players:  # a trick cut short may lack them
+                position = later.players.index(player)
+                card = later.cards[position]
+                if later.genuine[position] and wanted(card):
+                    return card, later.number
+        return None
+
+    def play(self, player: str, card: Card) -> bool:
         """Take the card out of a recorded hand; False if the hand lacks it."""
-        hand = self.left.get(play.player)
+        hand = self.left.get(player)
         if hand is None:
             return True
-        if play.card not in hand:
+        copies = hand.get(card, 0)
+        if not copies:
             return False
-        hand[play.card] -= 1
-        if not hand[play.card]:
-            del hand[play.card]  # so that a card played is no longer among the cards held
+        if copies == 1:
+            del hand[card]  # so that a card played is no longer among the cards held
+        else:
+            hand[card] = copies - 1
         return True
 
 
@@ -279,11 +372,25 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
         if hand is None:
             continue
         if len(hand) != size:
-            text = f"{name}'s hand has {_count(len(hand))}; each player holds {size}"
+            if not hand:
+                text = Phrase(N_("{player}'s hand has no cards; each player holds {size}"), player=name, size=size)
+            else:
+                text = Counted(
+                    "{player}'s hand has {count} card; each player holds {size}",
+                    "{player}'s hand has {count} cards; each player holds {size}",
+                    len(hand),
+                    player=name,
+                    size=size,
+                )
             breaches.append(Breach(None, name, BreachKind.WRONG_COUNT, text))
         for card in hand:
             if card not in in_deck:
-                text = f"{name}'s hand holds {card}, which is {_outside_deck(card, count)}"
+                outside = (
+                    N_("{player}'s hand holds {card}, which is not in the deck for {count} players")
+                    if card.rank in RANKS
+                    else N_("{player}'s hand holds {card}, which is no card at all")
+                )
+                text = Phrase(outside, player=name, card=card, count=count)
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
             holders.setdefault(card, []).append(name)
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
@@ -291,22 +398,23 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
         copies = in_deck[card]
         if len(names) > max(copies, 1):
             if len(set(names)) == 1:
-                text = f"{names[0]}'s hand holds {card} {_times(len(names))}"
-            elif copies < 2:
-                text = f"{card} is in both {_both(names)} hands"
+                times = {
+                    2: N_("{player}'s hand holds {card} twice"),
+                    3: N_("{player}'s hand holds {card} three times"),
+                }.get(len(names), N_("{player}'s hand holds {card} {count} times"))
+                text = Phrase(times, player=names[0], card=card, count=len(names))
             else:
-                text = f"{card} is in {_both(names)} hands, {len(names)} times; the decks hold it twice"
+                # TRANSLATORS: whose hand, as in "Q♠ is in both Ann's and Bob's hands".
+                owners = and_list(Phrase(N_("{player}'s"), player=name) for name in dict.fromkeys(names))
+                if copies >= 2:
+                    both = N_("{card} is in {owners} hands, {count} times; the decks hold it twice")
+                elif len(set(names)) == 2:
+                    both = N_("{card} is in both {owners} hands")
+                else:  # "both" would be wrong for three or more
+                    both = N_("{card} is in {owners} hands")
+                text = Phrase(both, card=card, owners=owners, count=len(names))
             breaches.append(Breach(None, names[-1], BreachKind.WRONG_COUNT, text))
     return breaches
-
-
-def _times(count: int) -> str:
-    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
-
-
-def _both(names: list[str]) -> str:
-    owners = [f"{name}'s" for name in dict.fromkeys(names)]
-    return ", ".join(owners[:-1]) + " and " + owners[-1]
 
 
 def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) -> list[Breach]:
@@ -315,36 +423,45 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
     breaches = []
 
-    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: str) -> None:
-        breaches.append(Breach(trick.number, player, kind, f"trick {trick.number}: {text}"))
+    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
+        breaches.append(Breach(trick.number, player, kind, _in_trick(trick.number, text)))
 
     for trick in tricks:
-        if not trick.plays:
+        if not trick.cards:
             continue
-        lead = trick.plays[0]
-        led = lead.card.suit
+        leader, lead = trick.players[0], trick.cards[0]
+        led = lead.suit
         if led is Suit.HEARTS and not broken:
-            other = holdings.held(lead.player, trick.number, lambda c: c.suit is not Suit.HEARTS)
+            other = holdings.held(leader, trick.number, lambda c: c.suit is not Suit.HEARTS)
             if other:
-                text = f"{lead.player} led {lead.card} before hearts were broken while holding {other}"
-                breach(trick, lead.player, BreachKind.HEARTS_LEAD, text)
+                text = Phrase(
+                    N_("{player} led {card} before hearts were broken while holding {held}"),
+                    player=leader,
+                    card=lead,
+                    held=other,
+                )
+                breach(trick, leader, BreachKind.HEARTS_LEAD, text)
             else:
                 # A heart led from a hand of hearts only breaks hearts; one led against
                 # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
                 broken = True
-        for play in trick.plays[1:]:
-            if play.card.suit is not led:
-                held = holdings.held(play.player, trick.number, _of_suit(led))
+        for player, card in zip(trick.players[1:], trick.cards[1:], strict=True):
+            if card.suit is not led:
+                held = holdings.held(player, trick.number, _of_suit(led))
                 if held:
-                    text = f"{play.player} played {play.card} on a {led.noun} lead while holding {held}"
-                    breach(trick, play.player, BreachKind.RENEGE, text)
-                broken = broken or play.card.suit is Suit.HEARTS
+                    text = Phrase(_RENEGES[led], player=player, card=card, held=held)
+                    breach(trick, player, BreachKind.RENEGE, text)
+                broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
             continue  # no recorded hand for a card to be missing from
-        for play in trick.plays:
+        for player, card, genuine in zip(trick.players, trick.cards, trick.genuine, strict=True):
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
-            if not holdings.play(play) and play.genuine:
-                text = f"{play.player} played {play.card}, which is not in {play.player}'s recorded hand"
-                breach(trick, play.player, BreachKind.NOT_IN_HAND, text)
+            if not holdings.play(player, card) and genuine:
+                text = Phrase(
+                    N_("{player} played {card}, which is not in {player}'s recorded hand"),
+                    player=player,
+                    card=card,
+                )
+                breach(trick, player, BreachKind.NOT_IN_HAND, text)
     return breaches

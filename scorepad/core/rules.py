@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
 from .cards import (
@@ -25,33 +25,9 @@ from .cards import (
     deck,
     removed_cards,
 )
+from .choices import HeartsLead, PassRule, Preset
 from .errors import NotationError, RuleError, UnknownNameError
 from .language import N_, _
-
-
-class Preset(enum.Enum):
-    """The named variants of RULES.md; each is a set of option defaults."""
-
-    CLASSIC = "classic"
-    SLIPPERY_ANNE = "slippery-anne"
-    OMNIBUS = "omnibus"
-    SPOT_HEARTS = "spot-hearts"
-    DIRTY_LADY = "dirty-lady"
-
-
-class HeartsLead(enum.Enum):
-    """When a heart may be led."""
-
-    BROKEN = "broken"  #: only after a heart was discarded, or holding only hearts
-    ANYTIME = "anytime"
-
-
-class PassRule(enum.Enum):
-    """Whom each player passes three cards to."""
-
-    RIGHT = "right"  #: counter-clockwise, every deal (classic)
-    LEFT = "left"  #: clockwise, every deal (dirty lady)
-    ROTATE = "rotate"  #: right, left, across (even tables only), no pass, in turn
 
 
 class Direction(enum.Enum):
@@ -81,6 +57,17 @@ class RuleSet:
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
     decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
+    # A rule set keys the caches of its decks, totals and card values, asked
+    # several times for every audited record: the hash is worked out once, not
+    # from three enums (each hashed in Python) every time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
@@ -95,7 +82,7 @@ class RuleSet:
         given = {k: v for k, v in options.items() if v is not None}
         unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus", "decks"}
         if unknown:
-            raise NotationError(f"unknown rule option: {', '.join(sorted(unknown))}")
+            raise NotationError(N_("unknown rule option: {options}"), options=", ".join(sorted(unknown)))
         if "hearts" in given:
             given["hearts"] = _enum_value(HeartsLead, given["hearts"], "hearts")
         if "pass_rule" in given:
@@ -116,14 +103,6 @@ class RuleSet:
         if rules.slam and not rules.can_slam:
             raise RuleError(N_("{preset} has a single penalty card, so there is no slam"), preset=preset.value)
         return rules
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        # A rule set keys the caches of every deal's figures: hashed once, not field by field each time.
-        return hash((self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks))
 
     @property
     def can_slam(self) -> bool:
@@ -192,6 +171,10 @@ class RuleSet:
         """The cards that cost points in a deal for that many players, with their copies."""
         return Counter(_penalty_cards(self, players))
 
+    def penalty_card_count(self, players: int) -> int:
+        """How many penalty cards a deal for that many players has, copies counted: what a slam takes."""
+        return _penalty_card_count(self, players)
+
     def scoring_cards(self, players: int) -> Counter[Card]:
         """Penalty cards and the omnibus bonus card, with their copies: every card that changes a score."""
         return Counter(_scoring_cards(self, players))
@@ -247,10 +230,12 @@ class RuleSet:
             key, sep, value = word.partition("=")
             key = key.lower()
             if not sep or key not in _WORD_KEYS:
-                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=, decks=)")
+                raise NotationError(
+                    N_("not a rule option: {word} (hearts=, slam=, pass=, omnibus=, decks=)"), word=repr(word)
+                )
             if key == "slam":
                 if value.lower() not in ("on", "off"):
-                    raise NotationError(f"slam is on or off, not {value!r}")
+                    raise NotationError(N_("slam is on or off, not {value}"), value=repr(value))
                 options["slam"] = value.lower() == "on"
             else:
                 options[_WORD_KEYS[key]] = value
@@ -284,7 +269,9 @@ def _enum_value(kind: type[enum.Enum], value, what: str):
         return kind(str(value).lower())
     except ValueError:
         choices = "|".join(m.value for m in kind)
-        raise NotationError(f"{what} is {choices}, not {value!r}") from None
+        raise NotationError(
+            N_("{option} is {choices}, not {value}"), option=what, choices=choices, value=repr(value)
+        ) from None
 
 
 def parse_preset(text: str) -> Preset:
@@ -340,6 +327,11 @@ CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 @cache
 def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}
+
+
+@cache  # asked for every player of an audited record with the slam
+def _penalty_card_count(rules: RuleSet, players: int) -> int:
+    return sum(_penalty_cards(rules, players).values())
 
 
 @cache

@@ -5,19 +5,26 @@ and the trail never needs rewriting; rules are ``RuleSet.to_json``; a cut is
 the list of its rounds, each ``{name: card}``. A match's fold is kept as two
 columns (``winner`` and ``deals_played``, which listings filter and show) and
 the rest of the snapshot as JSON in ``state``.
+
+The match fold (``core.match``) is imported when an entry or a state is first
+decoded, not with this module: the list of matches decodes only rules, and
+making the fold's classes would cost it more than reading 500 matches.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from json.scanner import make_scanner
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
-from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
-from ..core.scoring import Outcome
+
+if TYPE_CHECKING:
+    from ..core.match import Entry, EntryKind, MatchState, Settings
+    from ..core.scoring import Outcome
 
 #: Cut rounds as the match row keeps them: each player's card, by name.
 Cuts = list[dict[str, Card]]
@@ -95,14 +102,22 @@ def entry_columns(entry: Entry) -> dict[str, Any]:
 
 def decode_entry(kind: str, scores: str, cards: str | None, renege: int | None, slam: int | None) -> Entry:
     """The entry a row's columns hold."""
-    entry_kind = _KINDS[kind] if kind in _KINDS else EntryKind(kind)  # a match's every entry: no enum lookup
-    if entry_kind is EntryKind.MISDEAL:
-        return Entry.misdeal()
-    outcome = Outcome(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards) if cards else {})
-    return Entry(entry_kind, outcome)
+    entry_type, kind_type, kinds, outcome_type = _entry_types()
+    entry_kind = kinds[kind] if kind in kinds else kind_type(kind)  # a match's every entry: no enum lookup
+    if entry_kind is kind_type.MISDEAL:
+        return entry_type.misdeal()
+    outcome = outcome_type(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards) if cards else {})
+    return entry_type(entry_kind, outcome)
 
 
-_KINDS = {kind.value: kind for kind in EntryKind}
+@functools.cache
+def _entry_types() -> tuple[type[Entry], type[EntryKind], dict[str, EntryKind], type[Outcome]]:
+    # Cached rather than imported in decode_entry: an import statement there would cost each of a
+    # long match's entries more than this call does.
+    from ..core.match import Entry, EntryKind
+    from ..core.scoring import Outcome
+
+    return Entry, EntryKind, {kind.value: kind for kind in EntryKind}, Outcome
 
 
 def state_columns(state: MatchState) -> dict[str, Any]:
@@ -113,5 +128,7 @@ def state_columns(state: MatchState) -> dict[str, Any]:
 
 
 def decode_state(settings: Settings, winner: int | None, deals_played: int, state: str) -> MatchState:
+    from ..core.match import MatchState
+
     snapshot = json.loads(state) | {"winner": winner, "deals_played": deals_played}
     return MatchState.from_snapshot(settings, snapshot)

@@ -21,9 +21,10 @@ from sqlmodel import select as select_rows
 from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
 from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
-from .matches import E, M, S, insert_match, names_by_match, seat_names, settings_of, typed_rows
+from .matches import E, M, S, insert_match, seat_names, typed_rows
 from .models import MatchRow
 from .prepared import Prepared
+from .rows import names_by_match, settings_of
 from .schema import STANDING
 
 

@@ -2,14 +2,13 @@
 
 Plain SQL expressions over the SQLModel tables, one query per table, and no
 ORM object per entry: a club's match can hold thousands of them (the list of
-matches, read on no hot path, comes as typed rows). Columns are encoded and
-decoded by ``encoding`` alone.
+matches comes as typed rows). Columns are encoded and decoded by ``encoding``
+alone, and a match row becomes a value in ``rows``, as the quick reader's do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -19,19 +18,12 @@ from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
 
 from ..core.errors import UnknownNameError
-from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
-from .encoding import (
-    Cuts,
-    decode_entry,
-    decode_rules,
-    decode_state,
-    encode_cuts,
-    encode_rules,
-    entry_columns,
-    state_columns,
-)
+from ..core.language import N_
+from ..core.match import Entry, MatchState, NextDeal, Settings, Step
+from .encoding import Cuts, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
 from .models import EntryRow, MatchRow, SeatRow
 from .prepared import Prepared
+from .rows import MatchSummary, StoredEntry, StoredMatch, match_of, names_by_match, summary_of
 from .schema import REPLACED, STANDING, UNDONE
 
 T = TypeVar("T")
@@ -47,55 +39,16 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-@dataclass
-class StoredEntry:
-    """An entry that stands, with what the store knows beside the rules."""
-
-    id: int
-    position: int
-    number: int
-    dealer: int
-    recorded_at: str
-    entry: Entry
-
-
-@dataclass
-class StoredMatch:
-    """A match as the store holds it: its settings, and its entries or its last snapshot."""
-
-    id: int
-    uid: str
-    name: str | None
-    created_at: str
-    abandoned_at: str | None
-    settings: Settings
-    entries: list[StoredEntry] = field(default_factory=list)
-    snapshot: MatchState | None = None  #: the fold as last written, when loaded without entries
-
-    @property
-    def core_entries(self) -> list[Entry]:
-        return [e.entry for e in self.entries]
-
-    def state(self) -> MatchState:
-        if self.snapshot is not None:
-            state = self.snapshot
-        else:
-            state = MatchState.start(self.settings)
-            for stored in self.entries:
-                state = state.apply(stored.entry)
-        return state.abandon() if self.abandoned_at else state
-
-
 def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     """The match asked for, or the one most recently created or written to."""
     if match_id is not None:
         found = conn.execute(select(M.c.id).where(M.c.id == match_id)).scalar()
         if found is None:
-            raise UnknownNameError(f"there is no match {match_id}")
+            raise UnknownNameError(N_("there is no match {match}"), match=match_id)
         return found
     found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
     if found is None:
-        raise UnknownNameError("there is no match yet: start one with 'scorepad new --players A,B,C'")
+        raise UnknownNameError(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
     return found
 
 
@@ -109,16 +62,6 @@ def typed_rows(conn: Connection, query: SelectOfScalar[T]) -> Iterator[T]:
         yield from session.exec(query)
 
 
-def settings_of(row: Any, players: tuple[str, ...]) -> Settings:
-    """A match row's settings, with its players in seat order."""
-    return Settings(
-        players=players,
-        rules=decode_rules(row.rules),
-        format=Format(FormatKind(row.format_kind), row.format_value),
-        first_dealer=row.first_dealer,
-    )
-
-
 def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = True) -> StoredMatch:
     """A match with the entries that stand. ``lock`` serialises writers of one match.
 
@@ -130,11 +73,8 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
         query = query.with_for_update()  # PostgreSQL row lock; SQLite already holds the write lock
     row = conn.execute(query).one()
     names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
-    settings = settings_of(row, names)
-    match = StoredMatch(row.id, row.uid, row.name, row.created_at, row.abandoned_at, settings)
-    if not entries and row.state:
-        match.snapshot = decode_state(settings, row.winner, row.deals_played, row.state)
-    else:
+    match = match_of(row, names, snapshot=not entries)
+    if match.snapshot is None:
         rows = _STANDING.rows(conn, {"b_match": match_id})  # a long match's thousands: see ``prepared``
         match.entries = [
             StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
@@ -306,42 +246,11 @@ def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
     conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
 
 
-@dataclass(frozen=True)
-class MatchSummary:
-    """One line of the list of matches, from the match row alone."""
-
-    id: int
-    name: str | None
-    players: list[str]
-    created_at: str
-    winner: str | None
-    abandoned: bool
-    deals_played: int
-    preset: str
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None or self.abandoned
-
-
 def list_matches(conn: Connection) -> list[MatchSummary]:
     """Every match, newest first, from the snapshot kept on the match row."""
     query = select_rows(MatchRow).order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc())
     players = seat_names(conn)
-    return [
-        MatchSummary(
-            id=r.id,
-            name=r.name,
-            players=players.get(r.id, []),
-            created_at=r.created_at,
-            winner=players[r.id][r.winner] if r.winner is not None else None,
-            abandoned=r.abandoned_at is not None,
-            deals_played=r.deals_played,
-            preset=decode_rules(r.rules).preset.value,
-        )
-        for r in typed_rows(conn, query)
-        if r.id is not None
-    ]
+    return [summary_of(r, players) for r in typed_rows(conn, query) if r.id is not None]
 
 
 def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
@@ -350,14 +259,6 @@ def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[
     if match_id is not None:
         query = query.where(S.c.match_id == match_id)
     return names_by_match(conn.execute(query))
-
-
-def names_by_match(rows: Iterable[Any]) -> dict[int, list[str]]:
-    """``(match_id, name)`` rows in seat order, grouped by match."""
-    names: dict[int, list[str]] = {}
-    for owner, name in rows:
-        names.setdefault(owner, []).append(name)
-    return names
 
 
 def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str | None]:
@@ -384,5 +285,5 @@ def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
     else:
         value = conn.execute(_TOUCHED, {"match_id": match_id}).scalar()
     if value is None:
-        raise UnknownNameError(f"there is no match {match_id} any more")
+        raise UnknownNameError(N_("there is no match {match} any more"), match=match_id)
     return value
