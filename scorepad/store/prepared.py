@@ -51,7 +51,10 @@ class Prepared:
         sql, constants, ordered = self._sqlite or self._compile(dialect)
         values = ordered(constants | params)
         try:
-            yield from conn.connection.driver_connection.execute(sql, values)  # type: ignore[union-attr]
+            # A loop, not yield from: a reader stopped half-way (Ctrl-C) must not close a cursor
+            # whose connection may be gone by the time the generator is thrown away.
+            for row in conn.connection.driver_connection.execute(sql, values):  # type: ignore[union-attr]  # noqa: UP028
+                yield row
         except dialect.loaded_dbapi.Error as error:
             raise DBAPIError.instance(sql, values, error, dialect.loaded_dbapi.Error) from error
 
