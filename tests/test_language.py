@@ -312,3 +312,9 @@ def test_the_html_report_is_dutch_for_a_dutch_club(cli, tmp_path):
     for heading in ("Standings", "Running totals", "Place", "Note"):
         assert f">{escape(nl(heading))}<" in text
         assert f">{heading}<" not in text
+
+
+def test_the_root_help_follows_the_locale_too():
+    said = catalog("nl").gettext
+    text = " ".join(run("--help", env={"LANG": "nl_NL.UTF-8"}).stdout.split())
+    assert said("Keep score of Black Maria at a real table: every entry is checked against the rules.") in text

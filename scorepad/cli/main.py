@@ -91,4 +91,7 @@ def run() -> None:
     # A name the terminal cannot show must not fail a command after its entry was written.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    # The locale's language from the start: the root's own --help is shown before
+    # --lang's callback runs, and it must not be the one page left in English.
+    use()
     app(prog_name="scorepad")
