@@ -120,6 +120,16 @@ def export(folder: Path) -> Figure:
     )  # fmt: skip
 
 
+def history(folder: Path) -> Figure:
+    """The JSON of one match of 100,000 deals, against the same JSON from its rows by sqlite3 and json."""
+    store = build_store(folder / "history.db", 100_000)
+    return compare(
+        "history --json of 100,000 deals  vs  sqlite3 + json module",
+        [*SCOREPAD, "history", "--json"], [*PYTHON, "-m", "tests.bench_history", "--floor", str(store)],
+        runs=5, budget=3.0, env=env_for(store),
+    )  # fmt: skip
+
+
 def growth(folder: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
     """Seconds of status, history and export at each size; they should grow no faster than the deals."""
     commands = {
@@ -146,7 +156,7 @@ def main() -> int:
         "--skip",
         nargs="*",
         default=[],
-        help="parts to leave out: startup languages status deal play audit export growth",
+        help="parts to leave out: startup languages status deal play audit export history growth",
     )
     args = parser.parse_args()
     figures: list[Figure] = []
@@ -160,6 +170,7 @@ def main() -> int:
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),
             "export": lambda: figures.append(export(folder)),
+            "history": lambda: figures.append(history(folder)),
         }
         for name, part in parts.items():
             if name not in args.skip:
@@ -176,4 +187,7 @@ def main() -> int:
 
 if __name__ == "__main__":
     os.environ.pop("SCOREPAD_DEBUG", None)
+    # Time scorepad with its bytecode written, as an installed wheel has it (Typer, the floor, has its own):
+    # where the environment forbids writing it, every run would compile scorepad's modules again.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.exit(main())

@@ -126,17 +126,45 @@ def test_help_and_completion_do_not_load_the_database_layer(args, shows):
     assert not {"sqlmodel", "sqlalchemy", "alembic"} & loaded
 
 
+def test_the_root_names_each_command_by_the_module_that_registers_it():
+    """The root imports a command's module by the name it lists it under: each module registers exactly those."""
+    import importlib
+
+    import typer.main
+
+    from scorepad.cli.main import Scorepad
+
+    for module, names in Scorepad.modules.items():
+        registered = typer.Typer()
+        importlib.import_module(f"scorepad.cli.{module}").register(registered)
+        found = tuple(
+            i.name or typer.main.get_command_name(i.callback.__name__) for i in registered.registered_commands
+        )
+        assert found == names, module
+
+
+def test_one_commands_help_imports_no_other_commands_module():
+    others = {f"scorepad.cli.{m}" for m in ("audit", "club", "play", "rulebook", "transfer")}
+    output, loaded = loaded_after("deal", "--help")
+    assert "--renege" in output
+    assert "scorepad.cli.entries" in loaded and not others & loaded
+    _, loaded = loaded_after("rules", "--help")
+    assert "scorepad.cli.rulebook" in loaded and not others - {"scorepad.cli.rulebook"} & loaded
+
+
 def test_the_migration_scripts_are_the_one_list_of_revisions():
-    """The store reads the revisions off the scripts' names; Alembic reads them inside: they must agree."""
+    """The store reads the revisions off the scripts' names, and knows its head as a constant (for the quick
+    reader, which must not import Alembic); Alembic reads them inside: they must agree."""
     from alembic.script import ScriptDirectory
 
-    from scorepad.store.db import HEAD, REVISIONS
+    from scorepad.store.db import revisions
     from scorepad.store.migrate import config
+    from scorepad.store.schema import HEAD
 
     scripts = ScriptDirectory.from_config(config())
     assert scripts.get_current_head() == HEAD
     chain = [s.revision for s in reversed(list(scripts.walk_revisions()))]
-    assert tuple(chain) == REVISIONS  # one line of revisions, oldest first, each named as its file
+    assert tuple(chain) == revisions()  # one line of revisions, oldest first, each named as its file
     for script in scripts.walk_revisions():
         assert Path(script.path).name.startswith(f"{script.revision}_"), script.path
 

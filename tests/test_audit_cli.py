@@ -121,13 +121,13 @@ def test_a_batch_with_one_bad_file_audits_the_others_and_exits_1(cli, tmp_path):
     result = cli("audit", *args, "--json", code=1)
     assert result.stderr.splitlines() == [
         f"{bad}: line 3: trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)",
-        f"{tmp_path / 'missing.txt'}: cannot read it: No such file or directory",
+        f"{tmp_path / 'missing.txt'}: cannot read it: no such file or folder",  # os_reason's words
     ]
     reports = json.loads(result.stdout)
     assert reports[0] == audit(good[0]).to_json() and reports[3] == audit(good[1]).to_json()
     problem = "trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH)"
     assert reports[1] == {"file": str(bad), "error": f"line 3: {problem}", "errors": [{"line": 3, "message": problem}]}
-    assert reports[2]["file"] == str(tmp_path / "missing.txt") and "No such file" in reports[2]["error"]
+    assert reports[2]["file"] == str(tmp_path / "missing.txt") and "no such file" in reports[2]["error"]
     out = cli("audit", *args, code=1).stdout  # for people: both good reports are there
     assert out.count("Complete: every card played.") == 2
 

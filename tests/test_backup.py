@@ -171,9 +171,8 @@ def test_a_restored_store_shows_everything_as_it_was(cli, seed, matches):
 # A hand-told match with every kind of entry in its trail.
 
 
-@pytest.fixture
-def tuesday(cli, tmp_path) -> Path:
-    """Ann, Bob and Cat play 3 deals with a misdeal, an undo, a fix and a tie-break; the backup file."""
+def play_tuesday(cli) -> None:
+    """Ann, Bob and Cat play 3 deals with a misdeal, an undo and a fix, and tie: their tie-break deal is next."""
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3", "--name", "Tuesday")
     cli("deal", "Ann=10", "Bob=10", "Cat=23")
     cli("misdeal")
@@ -182,6 +181,12 @@ def tuesday(cli, tmp_path) -> Path:
     cli("fix", "3", "Ann=7", "Bob=7", "Cat=29")  # Ann and Bob now tie on 30
     cli("deal", "Ann=20", "Bob=23")
     cli("undo")
+
+
+@pytest.fixture
+def tuesday(cli, tmp_path) -> Path:
+    """Ann, Bob and Cat play 3 deals with a misdeal, an undo, a fix and a tie-break; the backup file."""
+    play_tuesday(cli)
     cli("deal", "Ann=23", "Bob=20")  # Bob wins the tie-break
     file = tmp_path / "backup.json"
     cli("export", "--format", "json", "--out", file)

@@ -190,7 +190,7 @@ def test_a_store_of_schema_0002_keeps_its_state_once_after_the_upgrade(cli, stor
 
 
 def test_an_sqlite_too_old_for_the_store_is_refused_in_words(cli, monkeypatch, store_path):
-    monkeypatch.setattr("scorepad.store.db.sqlite3.sqlite_version_info", (3, 31, 1))
+    monkeypatch.setattr("scorepad.store.sqlite_file.sqlite3.sqlite_version_info", (3, 31, 1))
     cli.refused("new", "--players", "Ann,Bob,Cat", says="needs SQLite 3.35 or newer")
     assert not store_path.exists()
 

@@ -357,7 +357,7 @@ def test_a_planted_breach_in_a_two_deck_deal_is_found_where_it_was_planted(seed,
         record, planted = random_deal(count, rng.choice(rule_sets), rng, kind)
         where = [(planted.trick, planted.player, kind.value)]
         report = audit(record)
-        assert found(report) == where, [b.message for b in report.breaches]
+        assert found(report) == where, [str(b.message) for b in report.breaches]
         if kind is BreachKind.RENEGE:
             assert report.scores[planted.player] == report.rules.penalty_total(count)
         if kind is not BreachKind.NOT_IN_HAND:

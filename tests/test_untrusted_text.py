@@ -67,6 +67,11 @@ def test_a_match_name_of_the_bound_and_any_printable_text_is_kept_exactly(cli):
     assert cli.json("status")["name"] == "x" * 100
 
 
+def test_a_name_that_reads_as_an_emoji_code_is_shown_as_typed(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Party :smile: [b]x[/b]")
+    assert "Party :smile: [b]x[/b]" in cli("matches").stdout
+
+
 @pytest.mark.parametrize(
     "name, says",
     [
@@ -368,3 +373,18 @@ def test_every_number_parameter_of_every_command_reads_ascii_digits():
                 assert getattr(param.type, "func", None) in (WHOLE, POSITIVE), f"scorepad {name} {param.name}"
                 checked += 1
     assert checked >= 10  # --match everywhere, --deals, --expect, fix N, --decks...
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_json_text_escapes_del_in_ascii_text_as_it_does_every_other_control_character(indent):
+    from scorepad.cli.common import json_text
+
+    for value in (
+        {"name": "Fri\x7fday", "players": ["Ann", "B\x1bb"]},
+        {"name": "Fri\x7fday", "players": ["Dag\u202e"]},
+    ):
+        text = json_text(value, indent=indent)  # the first is ASCII alone, the second is not
+        assert not CONTROL.search(text.replace("\n", "")) and json.loads(text) == value
+        assert "Fri\\u007fday" in text
+    plain = {"name": "Friday", "players": ["Ann", "Bob"]}
+    assert json_text(plain, indent=indent) == json.dumps(plain, indent=indent)  # nothing to escape: as JSON wrote it

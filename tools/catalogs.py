@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "scorepad" / "locale"
 TEMPLATE = LOCALE / "scorepad.pot"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "Counted": (1, 2)}
 #: What must come through a translation unchanged: {name} fields, and the options and commands it names.
 PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"

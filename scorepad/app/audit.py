@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
-from ..core.errors import RecordErrors, RuleError, ScorepadError
-from ..core.language import _
+from ..core.errors import RecordErrors, RuleError, ScorepadError, os_reason
+from ..core.language import N_, Phrase, _, worded
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -30,7 +30,7 @@ STDIN = "-"
 #: A record of two decks dealt to ten players is some 2 KB, and 10 KB with a comment on every
 #: trick: a megabyte is no deal record, but /dev/urandom or a file named by mistake.
 RECORD_LIMIT = 1 * MiB
-TOO_LONG = "no deal record is anywhere near that long"
+TOO_LONG = Phrase(N_("no deal record is anywhere near that long"))
 
 
 @dataclass(frozen=True)
@@ -40,15 +40,22 @@ class Audited:
     source: str  #: the file as named on the command line; ``-`` for standard input
     record: DealRecord | None = None
     report: AuditReport | None = None
-    error: str | None = None  #: what kept the file from being audited
-    problems: tuple[tuple[int, str], ...] = ()  #: every unreadable line of the record: (line, what was wrong)
+    refusal: ScorepadError | None = None  #: what kept the file from being audited
+    problems: tuple[tuple[int, object], ...] = ()  #: every unreadable line of the record: (line, what was wrong)
+
+    @property
+    def error(self) -> str | None:
+        """What kept the file from being audited, in English, as JSON gives it."""
+        return None if self.refusal is None else str(self.refusal)
 
     @property
     def errors(self) -> list[str]:
-        """What kept the file from being audited, one sentence per problem."""
+        """What kept the file from being audited, one sentence per problem, in the language in use."""
         if self.problems:
-            return [f"line {line}: {text}" for line, text in self.problems]
-        return [self.error] if self.error is not None else []
+            return [
+                worded(N_("line {line}: {problem}"), {"line": line, "problem": text}) for line, text in self.problems
+            ]
+        return [self.refusal.localized()] if self.refusal is not None else []
 
     @property
     def passed(self) -> bool:
@@ -64,7 +71,7 @@ class Audited:
         if self.report is None:
             data: dict = {"file": self.source, "error": self.error}
             if self.problems:
-                data["errors"] = [{"line": line, "message": text} for line, text in self.problems]
+                data["errors"] = [{"line": line, "message": str(text)} for line, text in self.problems]
             return data
         return self.report.to_json()
 
@@ -73,7 +80,7 @@ def read_text(source: str) -> str:
     """The text of a file, or of standard input for ``-``: UTF-8, any line endings."""
     if source == STDIN:
         if sys.stdin is None or sys.stdin.closed:
-            raise OSError("standard input is closed")
+            raise _unreadable(Phrase(N_("standard input is closed")))
         if not hasattr(sys.stdin, "buffer"):  # a text-only stream, already decoded
             return read_stream(sys.stdin, RECORD_LIMIT, TOO_LONG)
         data = read_stream(sys.stdin.buffer, RECORD_LIMIT, TOO_LONG)
@@ -83,7 +90,11 @@ def read_text(source: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise ScorepadError(f"line {line}: not UTF-8 text") from None
+        raise ScorepadError(N_("line {line}: not UTF-8 text"), line=line) from None
+
+
+def _unreadable(reason: Phrase | str) -> ScorepadError:
+    return ScorepadError(N_("cannot read it: {reason}"), reason=reason)
 
 
 def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
@@ -91,14 +102,19 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
     try:
         record = parse_record(read_text(source))
         if rules is not None and record.rules is not None and record.rules != rules:
-            raise RuleError(f"the record's rules ({record.rules.words()}) are not match {match_id}'s ({rules.words()})")
+            raise RuleError(
+                N_("the record's rules ({record}) are not match {match}'s ({rules})"),
+                record=record.rules.words(),  # the rules: line of a record: notation
+                match=match_id,
+                rules=rules.words(),
+            )
         report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
     except OSError as error:
-        return Audited(source, error=f"cannot read it: {error.strerror or error}")
+        return Audited(source, refusal=_unreadable(os_reason(error)))
     except RecordErrors as error:
-        return Audited(source, error=str(error), problems=tuple(error.problems))
+        return Audited(source, refusal=error, problems=tuple(error.refusals))
     except ScorepadError as error:
-        return Audited(source, error=str(error))
+        return Audited(source, refusal=error)
     return Audited(source, record, report)
 
 
@@ -137,7 +153,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
     entered = _("Recorded as {entry}.").format(entry=entry_words(done.deal.kind, done.deal.number))
-    note = entered if done.note is None else f"{entered} {done.note}."
+    note = entered if done.note is None else _("{recorded} {note}.").format(recorded=entered, note=done.note)
     return Result(match.id, match.name, done.state, note)
 
 
@@ -145,17 +161,29 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
     """The record must be of the deal the match expects next: same players in seat order, same dealer."""
     deal = state.next
     if match.abandoned_at or deal is None:
-        raise RuleError(f"match {match.id} is {'abandoned' if match.abandoned_at else 'finished'}")
+        finished = N_("match {match} is abandoned") if match.abandoned_at else N_("match {match} is finished")
+        raise RuleError(finished, match=match.id)
     players = [match.settings.players[seat] for seat in deal.players]
-    what = f"{'tie-break deal' if deal.round else 'deal'} {deal.number} of match {match.id}"
+    what = Phrase(
+        N_("tie-break deal {number} of match {match}") if deal.round else N_("deal {number} of match {match}"),
+        number=deal.number,
+        match=match.id,
+    )
     if [p.casefold() for p in record.players] != [p.casefold() for p in players]:
         raise RuleError(
-            f"the record's players are {' '.join(record.players)}, but {what} is played by {' '.join(players)},"
-            " in that seat order"
+            N_("the record's players are {record}, but {deal} is played by {players}, in that seat order"),
+            record=" ".join(record.players),
+            deal=what,
+            players=" ".join(players),
         )
     dealer = match.settings.players[deal.dealer]
     if record.dealer.casefold() != dealer.casefold():
-        raise RuleError(f"the record's dealer is {record.dealer}, but {dealer} deals {what}")
+        raise RuleError(
+            N_("the record's dealer is {record}, but {dealer} deals {deal}"),
+            record=record.dealer,
+            dealer=dealer,
+            deal=what,
+        )
 
 
 def _entered(report: AuditReport) -> Entered:
@@ -166,16 +194,32 @@ def _entered(report: AuditReport) -> Entered:
         return Renege(report.renege.player)
     if report.breaches:
         count = len(report.breaches)
-        first = report.breaches[0].message
         raise RuleError(
-            f"the record breaks {'a rule' if count == 1 else f'{count} rules'} ({first}):"
-            " the table settles that first, then enters the deal with scorepad deal"
+            N_(
+                "the record breaks a rule ({breach}):"
+                " the table settles that first, then enters the deal with scorepad deal"
+            )
+            if count == 1
+            else N_(
+                "the record breaks {count} rules ({breach}):"
+                " the table settles that first, then enters the deal with scorepad deal"
+            ),
+            count=count,
+            breach=report.breaches[0].message,  # the first: worded in the same language when it is a phrase
         )
     if not report.complete:
         played = sum(len(trick.cards) for trick in report.tricks)
         raise RuleError(
-            f"the record is incomplete ({played} cards played): only a complete record, or one with a renege,"
-            " can be entered"
+            N_(
+                "the record is incomplete ({count} card played): only a complete record, or one with a renege,"
+                " can be entered"
+            )
+            if played == 1
+            else N_(
+                "the record is incomplete ({count} cards played): only a complete record, or one with a renege,"
+                " can be entered"
+            ),
+            count=played,
         )
     # Cards rather than points, so the store keeps who took which penalty card.
     taken = taken_cards(report.players, report.tricks)

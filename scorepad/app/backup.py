@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..core.cards import Card
-from ..core.errors import ScorepadError
+from ..core.errors import ScorepadError, os_reason
+from ..core.language import N_, Phrase
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.names import check_characters, check_match_name, check_name, check_names
 from ..core.rules import RuleSet
@@ -69,7 +70,7 @@ class BackupMatch:
     record: MatchRecord
     trail: list[TrailItem]
     state: MatchState  #: after the entries that stand
-    label: str  #: ``match 3 “Friday”``: its number in the store it came from, and its name
+    label: Phrase  #: ``match 3 “Friday”``: its number in the store it came from, and its name
     quoted_name: str  #: `` “Friday”``, or nothing without a name
 
     @property
@@ -84,29 +85,38 @@ class BackupMatch:
 def read(path: Path) -> list[BackupMatch]:
     """The matches of a backup file, every one checked; BackupError says what is wrong."""
     try:
-        data = json.loads(
-            read_path(path, BACKUP_LIMIT, "far beyond the backup of a big club"), object_pairs_hook=_one_value_a_key
-        )
-    except TooLarge as error:
-        raise BackupError(f"{path}: {error}") from None
+        why = Phrase(N_("far beyond the backup of a big club"))
+        data = json.loads(read_path(path, BACKUP_LIMIT, why), object_pairs_hook=_one_value_a_key)
+    except (TooLarge, _TwoValues) as error:
+        raise BackupError(N_("{path}: {reason}"), path=path, reason=error) from None
     except FileNotFoundError:
-        raise BackupError(f"{path}: no such file") from None
+        raise BackupError(N_("{path}: no such file"), path=path) from None
     except IsADirectoryError:
-        raise BackupError(f"{path} is a folder, not a backup file") from None
+        raise BackupError(N_("{path} is a folder, not a backup file"), path=path) from None
     except OSError as error:
-        raise BackupError(f"cannot read {path}: {error.strerror or error}") from None
-    except _TwoValues as error:
-        raise BackupError(f"{path}: {error}") from None
+        raise BackupError(N_("cannot read {path}: {reason}"), path=path, reason=os_reason(error)) from None
     except (ValueError, RecursionError):  # not UTF-8, not JSON, a number of 5,000 digits, nested too deep
-        raise BackupError(f"{path} is not a scorepad backup (not JSON)") from None
+        raise BackupError(N_("{path} is not a scorepad backup (not JSON)"), path=path) from None
     try:
         return parse(data)
     except (BackupError, backup_file.BackupShapeError) as error:
-        # The file's own text can be in the message: keep it to one line.
-        raise BackupError(f"{path}: {' '.join(str(error).splitlines())}") from None
+        raise BackupError(N_("{path}: {reason}"), path=path, reason=_OneLine(error)) from None
 
 
-class _TwoValues(ValueError):
+class _OneLine:
+    """A refusal that may quote the file's own text (a name with a line break), worded on one line."""
+
+    def __init__(self, error: ScorepadError) -> None:
+        self.error = error
+
+    def __str__(self) -> str:
+        return " ".join(str(self.error).splitlines())
+
+    def localized(self) -> str:
+        return " ".join(self.error.localized().splitlines())
+
+
+class _TwoValues(ScorepadError):
     """One key twice in an object: JSON readers disagree on which value counts, so neither does."""
 
 
@@ -116,7 +126,9 @@ def _one_value_a_key(pairs: list[tuple[str, object]]) -> dict[str, object]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _TwoValues(f"the key {quoted(key)} appears twice in one object: which value holds is not clear")
+                raise _TwoValues(
+                    N_("the key {key} appears twice in one object: which value holds is not clear"), key=quoted(key)
+                )
             seen.add(key)
     return found
 
@@ -126,27 +138,32 @@ def parse(data: object) -> list[BackupMatch]:
 
 
 @contextmanager
-def _at(where: str) -> Iterator[None]:
+def _at(where: Phrase) -> Iterator[None]:
     """Build core values, turning the core's refusal into the backup's, which says where."""
     try:
         yield
     except (ValueError, KeyError, TypeError, AttributeError) as error:  # ScorepadError is a ValueError
-        raise BackupError(f"{where}: {error}") from None
+        raise BackupError(N_("{where}: {problem}"), where=where, problem=error) from None
+
+
+def _field(where: Phrase, key: str) -> Phrase:
+    """``match 3.cuts``: a field of the file, in its own notation (the same in every language)."""
+    return Phrase("{where}.{key}", where=where, key=key)
 
 
 def _match(data: MatchFile) -> BackupMatch:
-    where = f"match {data.id}"
+    where = Phrase(N_("match {match}"), match=data.id)
     with _at(where):
-        check_characters(data.uid, "a match's uid")
+        check_characters(data.uid, N_("a match's uid"))  # core words it as it words its own names
         check_match_name(data.name)
         settings = _settings(data)
-    with _at(f"{where}.cuts"):
+    with _at(_field(where, "cuts")):
         # As typed at the cut, perhaps before a rename: a name a player could have had, not one of these.
         cuts = [{check_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
-    trail = [_trail_item(item, settings, f"{data.label}, trail[{i}]") for i, item in enumerate(data.trail, 1)]
+    trail = [_trail_item(item, settings, backup_file.in_trail(data.label, i)) for i, item in enumerate(data.trail, 1)]
     match = BackupMatch(record, trail, MatchState.start(settings), data.label, data.quoted_name)
     _check_trail(match)
     match.state = _fold(match)
@@ -164,26 +181,26 @@ def _seat(settings: Settings, name: str) -> int:
     try:
         return settings.players.index(name)
     except ValueError:
-        raise BackupError(f"{quoted(name)} is not a player of the match") from None
+        raise BackupError(N_("{name} is not a player of the match"), name=quoted(name)) from None
 
 
-def _trail_item(data: TrailEntryFile, settings: Settings, where: str) -> TrailItem:
+def _trail_item(data: TrailEntryFile, settings: Settings, where: Phrase) -> TrailItem:
     def seat(name: str | None, key: str) -> int | None:
-        with _at(f"{where}.{key}"):
+        with _at(_field(where, key)):
             return None if name is None else _seat(settings, name)
 
     def by_seat(values: dict[str, T], key: str) -> dict[int, T]:
-        with _at(f"{where}.{key}"):
+        with _at(_field(where, key)):
             return dict(sorted((_seat(settings, name), value) for name, value in values.items()))
 
     scores = by_seat(data.scores, "scores")
-    with _at(f"{where}.cards"):
+    with _at(_field(where, "cards")):
         hands = {s: tuple(map(Card.parse, hand)) for s, hand in by_seat(data.cards or {}, "cards").items()}
     renege, slam = seat(data.renege, "renege"), seat(data.slam, "slam")
     kind = EntryKind(data.kind)
     if kind is EntryKind.MISDEAL:
         if scores or hands or renege is not None or slam is not None:
-            raise BackupError(f"{where}: a misdeal has no scores")
+            raise BackupError(N_("{where}: a misdeal has no scores"), where=where)
         entry = Entry.misdeal()
     else:
         entry = Entry(kind, Outcome(scores, renege=renege, slam=slam, cards=hands))
@@ -201,10 +218,17 @@ def _check_trail(match: BackupMatch) -> None:
         if item.state == STANDING or outcome is None:
             continue
         seats = tuple(sorted(outcome.scores))
-        where = f"{match.label}, {item.state} {item.entry.kind.value} {item.number}"
+        # ``undone deal 4``: the entry by the file's own words for its state and kind, as notation.
+        where = Phrase(
+            "{match}, {state} {kind} {number}",
+            match=match.label,
+            state=item.state,
+            kind=item.entry.kind.value,
+            number=item.number,
+        )
         regular = item.entry.kind is EntryKind.DEAL
         if len(seats) != players if regular else not 2 <= len(seats) <= players:  # all may tie
-            raise BackupError(f"{where}: scores for the wrong players")
+            raise BackupError(N_("{where}: scores for the wrong players"), where=where)
         with _at(where):
             check_outcome(match.settings.rules, seats, outcome, match.settings.names)
 
@@ -214,30 +238,47 @@ def _fold(match: BackupMatch) -> MatchState:
     standing = sorted((e for e in match.trail if e.state == STANDING), key=lambda e: e.position)
     positions = [e.position for e in standing]
     if len(set(positions)) != len(positions):
-        raise BackupError(f"{match.label}: two standing entries share a position")
+        raise BackupError(N_("{match}: two standing entries share a position"), match=match.label)
     state = MatchState.start(match.settings)
     players = match.settings.players
     for item in standing:
         deal = state.next
         kind = item.entry.kind.value
         if deal is None:
-            raise BackupError(f"{match.label}, deal {item.number}: the match was over before this {kind}")
-        where = f"{match.label}, deal {deal.number}"
+            raise BackupError(_OVER_BEFORE[item.entry.kind], match=match.label, number=item.number)
+        where = Phrase(N_("{match}, deal {number}"), match=match.label, number=deal.number)
         # A backup from before scorepad kept numbers up to date through a fix
         # may hold a misdeal's old dealer (of a tie-break no longer due): only its number is sure.
         dealer = item.dealer if item.entry.kind is EntryKind.MISDEAL else deal.dealer
         if (item.number, item.dealer) != (deal.number, dealer):
             raise BackupError(
-                f"{where}: the file says {kind} {item.number} dealt by {players[item.dealer]}, "
-                f"but the entries before it make it deal {deal.number} dealt by {players[deal.dealer]}"
+                # TRANSLATORS: {kind} is the file's own word for the entry: deal, tiebreak or misdeal.
+                N_(
+                    "{where}: the file says {kind} {number} dealt by {dealer}, "
+                    "but the entries before it make it deal {expected} dealt by {due}"
+                ),
+                where=where,
+                kind=kind,
+                number=item.number,
+                dealer=players[item.dealer],
+                expected=deal.number,
+                due=players[deal.dealer],
             )
         with _at(where):
             state = state.apply(item.entry, strict=True)
     if match.record.abandoned_at:
         if state.finished:
-            raise BackupError(f"{match.label} is abandoned, yet its entries finish it")
+            raise BackupError(N_("{match} is abandoned, yet its entries finish it"), match=match.label)
         return state.abandon()
     return state
+
+
+#: An entry after the end of its match, by its kind (as the file names it: ``tiebreak``).
+_OVER_BEFORE = {
+    EntryKind.DEAL: N_("{match}, deal {number}: the match was over before this deal"),
+    EntryKind.TIEBREAK: N_("{match}, deal {number}: the match was over before this tiebreak"),
+    EntryKind.MISDEAL: N_("{match}, deal {number}: the match was over before this misdeal"),
+}
 
 
 # Restoring.

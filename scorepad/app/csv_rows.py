@@ -43,15 +43,12 @@ def csv_rows(
             title = escape(titles[current] or "")
             names = [escape(n) for n in seats[current]]
             totals: tuple[int, ...] = (0,) * len(names)
-        scores = deal.scores
-        if deal.kind is EntryKind.DEAL:  # tie-break points decide the tie, not the totals
+        scores, kind = deal.scores, deal.kind
+        if kind is EntryKind.DEAL:  # tie-break points decide the tie, not the totals
             totals = add_deal(totals, scores)
-        dealer = names[deal.dealer]
+        number, kind_text, dealer, at = deal.number, kind.value, names[deal.dealer], deal.recorded_at
         for seat, points in scores.items():
-            yield (
-                current, title, deal.number, deal.kind.value, dealer,
-                names[seat], seat + 1, points, totals[seat], deal.recorded_at,
-            )  # fmt: skip
+            yield (current, title, number, kind_text, dealer, names[seat], seat + 1, points, totals[seat], at)
 
 
 def write_csv(stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS) -> None:

@@ -7,16 +7,64 @@ import stat
 from dataclasses import dataclass
 
 from ..core.errors import ScorepadError
+from ..core.language import N_, Phrase
 from ..core.match import fold
 from ..store import inspect, matches
 from ..store.db import HEAD, Store, StoreError
 
 
+class Wording(str):
+    """Text in English, as ``doctor --json`` gives it, that ``localized()`` words in the language in use.
+
+    A string, so the JSON of a finding is its fields as they are; the table of
+    findings shows ``localized()``.
+    """
+
+    said: Phrase | ScorepadError | str
+
+    def __new__(cls, said: Phrase | ScorepadError | str) -> Wording:
+        text = super().__new__(cls, str(said))
+        text.said = said
+        return text
+
+    def localized(self) -> str:
+        return self.said if isinstance(self.said, str) else self.said.localized()
+
+
 @dataclass
 class Finding:
-    check: str
+    check: Wording  #: the check's name, English in JSON: ``opens``, ``foreign keys``...
     ok: bool
-    detail: str
+    detail: Wording
+
+
+# The checks' names, each at the start of a line of the table (English in JSON).
+# TRANSLATORS: a check of scorepad doctor: whether the store opens.
+OPENS = N_("opens")
+# TRANSLATORS: a check of scorepad doctor: the version of the store's tables.
+SCHEMA = N_("schema")
+# TRANSLATORS: a check of scorepad doctor: the store's database, when it cannot be read at all.
+STORE = N_("store")
+# TRANSLATORS: a check of scorepad doctor: the SQLite version.
+SQLITE = N_("sqlite")
+# TRANSLATORS: a check of scorepad doctor: SQLite's own check of the file.
+INTEGRITY = N_("integrity")
+# TRANSLATORS: a check of scorepad doctor: every row's match and entry exist.
+FOREIGN_KEYS = N_("foreign keys")
+# TRANSLATORS: a check of scorepad doctor: SQLite's journal mode.
+JOURNAL = N_("journal")
+# TRANSLATORS: a check of scorepad doctor: whether the store's folder can be written.
+FOLDER = N_("folder")
+# TRANSLATORS: a check of scorepad doctor: who may read the store's file.
+PERMISSIONS = N_("permissions")
+# TRANSLATORS: a check of scorepad doctor: the PostgreSQL server's version.
+POSTGRESQL = N_("postgresql")
+# TRANSLATORS: a check of scorepad doctor: every match's entries follow its rules.
+MATCHES = N_("matches")
+
+
+def _finding(check: str, ok: bool, detail: Phrase | ScorepadError | str) -> Finding:
+    return Finding(Wording(Phrase(check)), ok, Wording(detail))
 
 
 def examine(url: str) -> list[Finding]:
@@ -24,14 +72,17 @@ def examine(url: str) -> list[Finding]:
     try:
         store = Store(url).open()  # opening checks the schema version, and creates nothing
     except StoreError as error:
-        return [Finding("opens", False, str(error))]
+        return [_finding(OPENS, False, error)]
     try:
-        findings = [Finding("opens", True, store.where), Finding("schema", True, f"version {HEAD}, current")]
-        for name, check in (("store", _sqlite if store.is_sqlite else _postgres), ("matches", _matches)):
+        findings = [
+            _finding(OPENS, True, store.where),
+            _finding(SCHEMA, True, Phrase(N_("version {version}, current"), version=HEAD)),
+        ]
+        for name, check in ((STORE, _sqlite if store.is_sqlite else _postgres), (MATCHES, _matches)):
             try:
                 findings += check(store)
             except StoreError as error:  # a store damaged past reading: say so and go on
-                findings.append(Finding(name, False, str(error)))
+                findings.append(_finding(name, False, error))
         return findings
     finally:
         store.close()
@@ -40,38 +91,47 @@ def examine(url: str) -> list[Finding]:
 def _sqlite(store: Store) -> list[Finding]:
     facts = inspect.sqlite_facts(store)
     sound = facts.integrity == ["ok"]
+    orphans = facts.orphans  # rows whose match or entry does not exist
     found = [
-        Finding("sqlite", True, f"SQLite {facts.version}"),
-        Finding("integrity", sound, "ok" if sound else "; ".join(facts.integrity[:5])),
-        Finding(
-            "foreign keys",
-            not facts.orphans,
-            "every row's match and entry exist" if not facts.orphans else f"{facts.orphans} rows point at nothing",
-        ),
-        Finding(
-            "journal",
-            facts.journal == "wal",
-            f"{facts.journal} mode" + ("" if facts.journal == "wal" else ": expected wal"),
-        ),
+        _finding(SQLITE, True, f"SQLite {facts.version}"),
+        _finding(INTEGRITY, sound, Phrase(N_("ok")) if sound else "; ".join(facts.integrity[:5])),  # SQLite's words
+        _finding(FOREIGN_KEYS, not orphans, _orphans(orphans)),
+        _finding(JOURNAL, facts.journal == "wal", _journal(facts.journal)),
     ]
     folder = inspect.folder_note(store)
     if folder:
-        found.append(Finding("folder", False, f"scorepad can read the store but not write it: {folder}"))
+        found.append(
+            _finding(FOLDER, False, Phrase(N_("scorepad can read the store but not write it: {note}"), note=folder))
+        )
     path = store.where
     if os.path.exists(path):
         mode = stat.S_IMODE(os.stat(path).st_mode)
         private = not mode & 0o077
-        found.append(Finding("permissions", private, f"{mode:o}" + ("" if private else ": others can read the store")))
+        detail = f"{mode:o}" if private else Phrase(N_("{mode}: others can read the store"), mode=f"{mode:o}")
+        found.append(_finding(PERMISSIONS, private, detail))
     return found
 
 
+def _journal(mode: str) -> Phrase:
+    # TRANSLATORS: {mode} is SQLite's journal mode as SQLite names it: wal, delete, truncate...
+    return Phrase(N_("{mode} mode") if mode == "wal" else N_("{mode} mode: expected wal"), mode=mode)
+
+
+def _orphans(count: int) -> Phrase:
+    if not count:
+        return Phrase(N_("every row's match and entry exist"))
+    return Phrase(
+        N_("{count} row points at nothing") if count == 1 else N_("{count} rows point at nothing"), count=count
+    )
+
+
 def _postgres(store: Store) -> list[Finding]:
-    return [Finding("postgresql", True, f"PostgreSQL {inspect.server_version(store)}")]
+    return [_finding(POSTGRESQL, True, f"PostgreSQL {inspect.server_version(store)}")]
 
 
 def _matches(store: Store) -> list[Finding]:
     """Every match folds under its rules, and its stored snapshot agrees with the fold."""
-    problems = []
+    problems: list[Phrase] = []
     count = 0
     with store.read() as conn:
         for summary in matches.list_matches(conn):
@@ -80,14 +140,21 @@ def _matches(store: Store) -> list[Finding]:
             try:
                 state = fold(match.settings, match.core_entries, strict=True)
             except ScorepadError as error:
-                problems.append(f"match {summary.id}: {error}")
+                problems.append(Phrase(N_("match {match}: {problem}"), match=summary.id, problem=error))
                 continue
             if match.abandoned_at:
                 state = state.abandon()
             winner = match.settings.players[state.winner] if state.winner is not None else None
             kept = matches.load(conn, summary.id, entries=False).state()  # the snapshot, where there is one
             if kept != state or (summary.winner, summary.deals_played) != (winner, state.deals_played):
-                problems.append(f"match {summary.id}: its summary disagrees with its entries")
-    counted = f"{count} match{'es' if count != 1 else ''}"
-    detail = f"{counted}, every entry valid" if not problems else "; ".join(problems)
-    return [Finding("matches", not problems, detail)]
+                problems.append(Phrase(N_("match {match}: its summary disagrees with its entries"), match=summary.id))
+    if problems:
+        return [_finding(MATCHES, False, _each(problems))]
+    valid = N_("{count} match, every entry valid") if count == 1 else N_("{count} matches, every entry valid")
+    return [_finding(MATCHES, True, Phrase(valid, count=count))]
+
+
+def _each(problems: list[Phrase]) -> Phrase:
+    """Several problems in one detail, a semicolon between them (in every language)."""
+    fields = {f"problem{i}": problem for i, problem in enumerate(problems)}
+    return Phrase("; ".join(f"{{{key}}}" for key in fields), **fields)

@@ -87,7 +87,7 @@ def new_match(
     format = format or default_format(len(names), rules)
     probe = Settings(names, rules, format)  # checks the number of players and the format
     if first_dealer is not None and cuts:
-        raise RuleError("name the first dealer or give the cut, not both")
+        raise RuleError(N_("name the first dealer or give the cut, not both"))
     dealer = 0
     if first_dealer is not None:
         dealer = probe.seat_of(first_dealer)
@@ -134,10 +134,15 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
         raise RuleError(N_("the match is abandoned") if state.abandoned else N_("the match is finished"))
     if isinstance(entered, InSeatOrder):
         if len(entered.scores) != len(deal.players):
-            who = ", ".join(players[s] for s in deal.players)
+            count = len(entered.scores)
             raise RuleError(
-                f"{len(entered.scores)} scores in seat order, but deal {deal.number} has {len(deal.players)}"
-                f" players: {who}"
+                N_("{count} score in seat order, but deal {number} has {players} players: {names}")
+                if count == 1
+                else N_("{count} scores in seat order, but deal {number} has {players} players: {names}"),
+                count=count,
+                number=deal.number,
+                players=len(deal.players),  # two at least: a deal is never one player's
+                names=", ".join(players[s] for s in deal.players),
             )
         scores = dict(zip(deal.players, entered.scores, strict=True))
     else:
@@ -161,10 +166,16 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
         if value < 0:
             others = deal.deal_total - value
             raise ImpossibleScores(
-                f"the others already make {others}, more than this deal's {deal.deal_total}"
+                N_("the others already make {others}, more than this deal's {total}"),
+                others=others,
+                total=deal.deal_total,
             ) from None
         raise ImpossibleScores(
-            f"the rest of {deal.deal_total} would give {players[seat]} {value}, and {error}"
+            N_("the rest of {total} would give {player} {points}, and {error}"),
+            total=deal.deal_total,
+            player=players[seat],
+            points=value,
+            error=error,
         ) from None
 
 
@@ -247,7 +258,9 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         try:
             steps = list(replay(match.settings, entries))
         except RuleError as error:
-            raise RuleError(f"undo the entries after deal {gone.number} first: then {error}") from None
+            raise RuleError(
+                N_("undo the entries after deal {number} first: then {error}"), number=gone.number, error=error
+            ) from None
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
         number = gone.number

@@ -8,7 +8,6 @@ replaces an earlier one unless asked to (``--force``).
 
 from __future__ import annotations
 
-import enum
 import json
 import os
 from collections.abc import Callable
@@ -17,7 +16,9 @@ from itertools import count
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from ..core.errors import ScorepadError
+from ..core.errors import ScorepadError, os_reason
+from ..core.language import N_
+from .formats import ExportFormat, ExportLayout
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -33,16 +34,6 @@ FILE_MODE = 0o600
 FOLDER_MODE = 0o700  #: exports/, made for the same files
 
 
-class ExportFormat(enum.Enum):
-    CSV = "csv"
-    JSON = "json"
-
-
-class ExportLayout(enum.Enum):
-    LONG = "long"  #: a row per player per scored deal (spec/CLI.md "CSV export")
-    SHEET = "sheet"  #: the score sheet of one match, as a table keeps it on paper
-
-
 class ExportError(ScorepadError):
     """An export that cannot be written where it was asked to go."""
 
@@ -52,7 +43,9 @@ def exports_folder() -> Path:
     try:
         EXPORTS.mkdir(mode=FOLDER_MODE, exist_ok=True)
     except OSError as error:
-        raise ExportError(f"cannot make the folder {EXPORTS}: {error.strerror or error}") from None
+        raise ExportError(
+            N_("cannot make the folder {folder}: {reason}"), folder=EXPORTS, reason=os_reason(error)
+        ) from None
     return EXPORTS
 
 
@@ -73,7 +66,7 @@ def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | N
         return None, None
     text = os.fspath(out)
     if not text:
-        raise ExportError("--out is empty: give a file, or a folder to write in")
+        raise ExportError(N_("--out is empty: give a file, or a folder to write in"))
     path = Path(text)
     if text.endswith(("/", os.sep)) or path.is_dir():
         return path, None
@@ -90,7 +83,7 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
 
     folder = target.parent
     if not folder.is_dir():
-        raise ExportError(f"cannot write {target}: there is no folder {folder}")
+        raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
     if target.exists() and not (overwrite or rename):
         raise _exists(target)
     remove_stale(folder)  # what killed exports left here
@@ -108,7 +101,7 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
                 temporary.unlink(missing_ok=True)
         _sync_folder(folder)
     except OSError as error:
-        raise ExportError(f"cannot write {target}: {error.strerror or error}") from None
+        raise ExportError(N_("cannot write {path}: {reason}"), path=target, reason=os_reason(error)) from None
     return placed
 
 
@@ -128,7 +121,7 @@ def _place(temporary: Path, target: Path, overwrite: bool, rename: bool) -> Path
 
 
 def _exists(target: Path) -> ExportError:
-    return ExportError(f"{target} exists: give --force to replace it, or another --out")
+    return ExportError(N_("{path} exists: give --force to replace it, or another --out"), path=target)
 
 
 def _move_new(temporary: Path, target: Path) -> None:
@@ -174,13 +167,16 @@ def export(
     from .reading import history_in
 
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
-        raise ExportError("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
+        raise ExportError(N_("--layout sheet is the CSV score sheet of one match: not with --all or --format json"))
 
     folder, out = split_out(out)
     suffix = out.suffix.lower() if out is not None else ""
     if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
         raise ExportError(
-            f"{out} is named like a {suffix[1:].upper()} file, but the format is {fmt.value}: give --format"
+            N_("{path} is named like a {kind} file, but the format is {format}: give --format"),
+            path=out,
+            kind=suffix[1:].upper(),
+            format=fmt.value,
         )
     if out is not None and out.exists() and not force:
         raise _exists(out)

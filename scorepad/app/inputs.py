@@ -15,6 +15,7 @@ import stat
 from typing import IO, AnyStr
 
 from ..core.errors import ScorepadError
+from ..core.language import N_, Phrase
 
 MiB = 1024 * 1024
 CHUNK = MiB  #: a read at a time: a stream past the bound costs the bound, not more
@@ -24,15 +25,17 @@ class TooLarge(ScorepadError):
     """A file past the bound its kind is given."""
 
 
-def too_large(limit: int, why: str) -> TooLarge:
-    return TooLarge(f"larger than {size(limit)} ({why}): not read")
+def too_large(limit: int, why: Phrase | str) -> TooLarge:
+    return TooLarge(N_("larger than {size} ({why}): not read"), size=size(limit), why=why)
 
 
-def size(limit: int) -> str:
-    return f"{limit // MiB} MiB" if limit % MiB == 0 else f"{limit:,} bytes"
+def size(limit: int) -> Phrase | str:
+    if limit % MiB == 0:
+        return f"{limit // MiB} MiB"  # a unit's symbol: the same in every language
+    return Phrase(N_("{count} bytes"), count=f"{limit:,}")  # a bound is never a single byte
 
 
-def read_path(path: str | os.PathLike[str], limit: int, why: str) -> bytes:
+def read_path(path: str | os.PathLike[str], limit: int, why: Phrase | str) -> bytes:
     """The bytes of a file of at most ``limit`` bytes; ``why`` says why more is not this kind of file.
 
     OSError (no such file, a folder, no permission) is the caller's to word.
@@ -44,7 +47,7 @@ def read_path(path: str | os.PathLike[str], limit: int, why: str) -> bytes:
         return read_stream(file, limit, why)  # a regular file may still grow while it is read
 
 
-def read_stream(stream: IO[AnyStr], limit: int, why: str) -> AnyStr:
+def read_stream(stream: IO[AnyStr], limit: int, why: Phrase | str) -> AnyStr:
     """All of a stream of at most ``limit`` bytes (characters, for a text stream)."""
     chunks: list[AnyStr] = []
     taken = 0

@@ -1,14 +1,19 @@
-"""What the use cases hand back: a match's state after a command, and its history."""
+"""What the use cases hand back: a match's state after a command, and its history.
+
+Named tuples, not dataclasses: these are made once and never changed, and
+``status`` imports this module, where making a dataclass costs more than
+reading the match.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.match import MatchState
+if TYPE_CHECKING:
+    from ..core.match import MatchState
 
 
-@dataclass
-class Result:
+class Result(NamedTuple):
     """A match after a command: its id, name and state, and what the command noted."""
 
     match_id: int
@@ -17,8 +22,7 @@ class Result:
     note: str | None = None
 
 
-@dataclass
-class HistoryRow:
+class HistoryRow(NamedTuple):
     """One entry that stands, with the totals after it, by player name."""
 
     number: int

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import NotationError, RuleError, UnknownNameError
-from ..core.language import _
+from ..core.language import N_, Phrase, _
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
@@ -74,10 +74,11 @@ class TableSession:
 
     def __init__(self, store: Store, match_id: int | None) -> None:
         self.store = store
+        store.keep_open()  # one connection for the whole session: a deal is one short transaction
         with store.read() as conn:
             self._load(conn, matches.resolve_match_id(conn, match_id))
         if self.match.abandoned_at:
-            raise RuleError(f"match {self.match.id} is abandoned")
+            raise RuleError(N_("match {match} is abandoned"), match=self.match.id)
         self._stale = False  # set when a write failed half-way: memory may be ahead of the store
         self.last: Written | None = None  #: what the last write did, for the table to read back
 
@@ -103,7 +104,8 @@ class TableSession:
     def _again(self) -> Result:
         self.refresh()
         if not self.state.finished:
-            raise RuleError(f"match {self.match.id} is not over: again starts a rematch once it is")
+            # TRANSLATORS: "again" is the table's command, typed as it is in every language.
+            raise RuleError(N_("match {match} is not over: again starts a rematch once it is"), match=self.match.id)
         old = self.match.id
         settings = rematch_of(self.store, old)
         first = settings.players[settings.first_dealer]
@@ -122,9 +124,9 @@ class TableSession:
             note = self._reload_note(now)
             self._load(conn, self.match.id)
         self._stale = False
-        return note
+        return note.localized() if note else None
 
-    def _reload_note(self, now: int) -> str | None:
+    def _reload_note(self, now: int) -> Phrase | None:
         """What a reload brings, for the table to hear, given the store's write counter ``now``.
 
         None after a failed write that left the store as it was: the reload only
@@ -133,11 +135,14 @@ class TableSession:
         if now == self.touched:
             return None
         if self._stale:  # a lost connection may have committed the write after all
-            return _(
-                "match {match} changed since the write that failed (saved after all, or written from elsewhere):"
-                " reloaded it"
-            ).format(match=self.match.id)
-        return _("match {match} was changed from elsewhere: reloaded it").format(match=self.match.id)
+            return Phrase(
+                N_(
+                    "match {match} changed since the write that failed (saved after all, or written from elsewhere):"
+                    " reloaded it"
+                ),
+                match=self.match.id,
+            )
+        return Phrase(N_("match {match} was changed from elsewhere: reloaded it"), match=self.match.id)
 
     # Writing.
 
@@ -161,7 +166,9 @@ class TableSession:
                     self._load(conn, self.match.id)
                     self._stale = False
                     if note and not (blind and self.state.next == shown):
-                        raise MatchChanged(f"{note}; nothing was entered: check the status and enter again")
+                        raise MatchChanged(
+                            N_("{note}; nothing was entered: check the status and enter again"), note=note
+                        )
                 done = action(conn)  # an appended entry is in self.match.entries already
                 self.last = done
                 if reload:
@@ -171,16 +178,16 @@ class TableSession:
         except (NotationError, RuleError, UnknownNameError) as error:
             # Refused before anything was written: memory and store still agree.
             if note and not isinstance(error, MatchChanged):
-                raise MatchChanged(f"{note}; {error}") from None
+                raise MatchChanged(N_("{note}; {error}"), note=note, error=error) from None
             raise
         except StoreError as error:  # e.g. a full disk at the commit: the store said no, not another writer
             self._failed(seen)
             self._catch_up()
-            raise StoreError(f"the write failed: {error}") from None
+            raise StoreError(N_("the write failed: {error}"), error=error) from None
         except BaseException:
             self._failed(seen)
             raise
-        notes = [n for n in (note, done.note) if n]
+        notes = [n for n in (note and note.localized(), done.note) if n]  # for the table to hear: worded now
         return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
 
     def _failed(self, seen: int) -> None:

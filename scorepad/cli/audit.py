@@ -1,7 +1,6 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
 import gc
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -9,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.language import N_, in_language
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -83,11 +83,13 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
+    import json
+
     from ..app.audit import audit_source, match_rules, record_audited
     from ..core.errors import RuleError
 
     if record and len(files) != 1:
-        raise RuleError("--record enters one deal: give exactly one record")
+        raise RuleError(N_("--record enters one deal: give exactly one record"))
     store, match_id, rules = None, None, None
     if match is not None or record:
         store = open_store()
@@ -104,7 +106,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
             passed = passed and audited.passed
             if audited.error is not None:
                 sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-                sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
+                sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
             if listing:
                 # Each report goes out as soon as it is made, one per line: a batch of
                 # thousands is never held whole, and the C encoder does the work.

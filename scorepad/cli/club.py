@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..core.rules import Preset
+from ..core.choices import Preset
+from ..core.language import _
 from .common import console, open_store, print_json, refusals, use_ascii
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
@@ -17,7 +18,7 @@ def _parse_date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a date: write YYYY-MM-DD") from None
+        raise typer.BadParameter(_("{text} is not a date: write YYYY-MM-DD").format(text=repr(text))) from None
 
 
 def _date_option(name: str, when: str) -> typer.models.OptionInfo:
@@ -68,8 +69,18 @@ def stats(
         print_json(stats_json(rules, since, until, players))
         return
     if not players:
-        which = f"{preset.value}{' two-deck' if rules.decks == 2 else ''}"
-        console().print(f"No {which} match in the store" + (" in those dates." if since or until else "."))
+        dated = since is not None or until is not None
+        if rules.decks == 2:
+            none = (
+                _("No {preset} two-deck match in the store in those dates.")
+                if dated
+                else _("No {preset} two-deck match in the store.")
+            )
+        else:
+            none = (
+                _("No {preset} match in the store in those dates.") if dated else _("No {preset} match in the store.")
+            )
+        console().print(none.format(preset=preset.value))
         return
     from ..present.club import stats_table
 
@@ -99,7 +110,7 @@ def ratings(as_json: ListJson = False) -> None:
         print_json(ratings_json(players))
         return
     if not players:
-        console().print("No finished match yet: ratings come from final standings.")
+        console().print(_("No finished match yet: ratings come from final standings."))
         return
     from ..present.club import ratings_table
 

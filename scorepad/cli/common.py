@@ -1,28 +1,28 @@
-"""What every command shares: the chosen store, output, and the one place errors become exits."""
+"""What every command shares: the chosen store, output, and the one place errors become exits.
+
+Every command module imports this one, and ``--help`` and completion import
+command modules: what only a command's run needs is imported where it is used.
+"""
 
 from __future__ import annotations
 
 import functools
-import json
 import os
-import re
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import typer
 
-from ..core.cards import ascii_suits
-from ..core.errors import ScorepadError
-from ..core.text import CONTROL, visible, visible_lines
+from ..core.language import _
 
 if TYPE_CHECKING:
+    import re
+
     from rich.console import Console
 
     from ..store.db import Store
 
 
-@dataclass
 class Options:
     """The root command's options, for the subcommand that runs."""
 
@@ -68,11 +68,14 @@ UNCUT = 100_000
 
 
 def console(stderr: bool = False, soft_wrap: bool = False) -> Console:
-    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup,
-    and a control character (which an old store may hold in a name) is shown as its escape."""
+    """A Rich console that shows every string as typed: a player called "[b]ob" is no markup, a
+    match called ":smile:" no emoji, and a control character (which an old store may hold in a
+    name) is shown as its escape."""
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream is not None and stream.isatty() else UNCUT
-    return _visible_console()(stderr=stderr, highlight=False, markup=False, soft_wrap=soft_wrap, width=width)
+    return _visible_console()(
+        stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=soft_wrap, width=width
+    )
 
 
 @functools.cache
@@ -85,6 +88,8 @@ def _visible_console() -> type[Console]:
     """
     from rich.console import Console
     from rich.segment import Segment
+
+    from ..core.text import CONTROL, visible_lines
 
     class VisibleConsole(Console):
         def render_str(self, text: str, *args, **kwargs):
@@ -119,7 +124,13 @@ def json_text(value: object, ensure_ascii: bool = False, indent: int | None = No
     JSON escapes only the C0 controls itself; DEL, C1 controls, bidi controls and line
     separators from an old store's names would be written as they are.
     """
+    import json
+
     text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
+    if text.isascii() and "\x7f" not in text:  # JSON escaped the other ASCII controls; indent's new lines stay
+        return text
+    from ..core.text import CONTROL
+
     # Outside its strings JSON holds only printable ASCII and, indented, new lines: any
     # other match is inside a string, where a \u escape stands for the same character.
     return CONTROL.sub(_json_escape, text)
@@ -132,6 +143,9 @@ def _json_escape(found: re.Match[str]) -> str:
 def words(message: str) -> str:
     """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
     and any control character (a name from an old store) as its escape, so it stays one line."""
+    from ..core.cards import ascii_suits
+    from ..core.text import visible
+
     return visible(ascii_suits(message) if use_ascii() else message)
 
 
@@ -145,6 +159,8 @@ def refusals(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        from ..core.errors import ScorepadError
+
         try:
             return command(*args, **kwargs)
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
@@ -152,14 +168,14 @@ def refusals(command):
         except ScorepadError as error:
             raise fail(error.localized()) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
-            raise fail("a number given is too large for the store") from None
+            raise fail(_("a number given is too large for the store")) from None
         except KeyboardInterrupt:
-            sys.stderr.write("scorepad: interrupted; nothing more was written\n")
+            sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
             raise typer.Exit(130) from None
         except Exception as error:  # a defect, not bad input: still one line, exit 1
             if os.environ.get("SCOREPAD_DEBUG"):
                 raise
-            raise fail(f"internal error: {type(error).__name__}: {error}") from None
+            raise fail(_("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)) from None
         finally:
             _close_stores()
 

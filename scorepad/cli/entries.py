@@ -4,7 +4,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.rules import HeartsLead, PassRule, Preset
+from ..core.choices import HeartsLead, PassRule, Preset
+from ..core.language import N_, _
 from .common import console, open_store, print_json, refusals, say, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -94,7 +95,7 @@ def chosen_format(deals: int | None, until_over: int | None, until_reach: int | 
         if v
     ]
     if len(given) > 1:
-        raise RuleError("choose one of --deals, --until-over and --until-reach")
+        raise RuleError(N_("choose one of --deals, --until-over and --until-reach"))
     return Format(*given[0]) if given else None
 
 
@@ -157,7 +158,9 @@ def new(
     store = open_store()
     base = entering.rematch_of(store, like) if like is not None else None
     if base is None and not players:
-        raise typer.BadParameter("name the players, or give --like ID for a rematch", param_hint="'--players' / '-p'")
+        raise typer.BadParameter(
+            _("name the players, or give --like ID for a rematch"), param_hint="'--players' / '-p'"
+        )
     if base is None or rules is not None:
         rule_set = RuleSet.build(
             rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus, decks=decks
@@ -288,8 +291,8 @@ def abandon(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
 
 def rename(
-    old: Annotated[str, typer.Argument(help="The name as it is.")],
-    new: Annotated[str, typer.Argument(help="The name as it should be.")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The name as it is.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The name as it should be.")],
     match: MatchOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -315,7 +318,8 @@ def _no_options(scores: list[str] | None) -> list[str]:
 
     for word in scores or []:
         if OPTION.match(word) and "=" not in word:  # -Ann=10 is a player called -Ann
-            raise typer.BadParameter(f"no such option: {word.split('=', 1)[0]}", param_hint="an option")
+            option = word.split("=", 1)[0]
+            raise typer.BadParameter(_("no such option: {option}").format(option=option), param_hint=_("an option"))
     return scores or []
 
 

@@ -11,13 +11,17 @@ the same paragraphs for the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from typer import Abort
+from typer._click import ClickException, echo
 from typer.core import TyperCommand, TyperGroup
 
 from ..core.language import _
+from . import clickwords
 
 
 def paragraphs(text: str) -> list[str]:
@@ -41,16 +45,16 @@ def translated(text: str | None) -> str | None:
 
 
 @contextmanager
-def _in_language(*objects: Any) -> Iterator[None]:
-    """Give the commands and their options translated help for the time of a ``with``."""
+def _in_language(command: Any, *shown: Any) -> Iterator[None]:
+    """Give a command and its options translated help for the time of a ``with``, and what else its help
+    shows: the help option, the subcommands listed (their own texts: their options are not even made)."""
     saved = []
-    for obj in objects:
-        for holder in (obj, *getattr(obj, "params", ())):
-            for attribute in ("help", "short_help", "epilog"):
-                value = getattr(holder, attribute, None)
-                if isinstance(value, str):
-                    saved.append((holder, attribute, value))
-                    setattr(holder, attribute, translated(value))
+    for holder in (command, *getattr(command, "params", ()), *shown):
+        for attribute in ("help", "short_help", "epilog"):
+            value = getattr(holder, attribute, None)
+            if isinstance(value, str):
+                saved.append((holder, attribute, value))
+                setattr(holder, attribute, translated(value))
     try:
         yield
     finally:
@@ -58,14 +62,47 @@ def _in_language(*objects: Any) -> Iterator[None]:
             setattr(holder, attribute, value)
 
 
+def _usage(command: Any, ctx: Any, formatter: Any) -> None:
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), clickwords.usage_prefix())
+
+
 class TranslatedCommand(TyperCommand):
     def format_help(self, ctx, formatter) -> None:
-        with _in_language(self):
+        with _in_language(self, self.get_help_option(ctx)):
             super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx, formatter) -> None:
+        _usage(self, ctx, formatter)
 
 
 class TranslatedGroup(TyperGroup):
     def format_help(self, ctx, formatter) -> None:
         # The list of commands shows each one's first sentence: they are translated too.
-        with _in_language(self, *self.commands.values()):
+        with _in_language(self, self.get_help_option(ctx), *self.commands.values()):
             super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx, formatter) -> None:
+        _usage(self, ctx, formatter)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run as Click does, but show a usage error in the language in use (Click words it in English)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            outcome = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except ClickException as error:
+            clickwords.show(error)
+            sys.exit(error.exit_code)
+        except Abort:
+            echo(_("Aborted!"), file=sys.stderr)
+            sys.exit(1)
+        # Not standalone, Click returns the code of an exit, or the command's value (None: success).
+        sys.exit(outcome if isinstance(outcome, int) else 0)

@@ -1,18 +1,32 @@
-"""The ``scorepad`` application: the root options and the command modules."""
+"""The ``scorepad`` application: the root options, and the modules of its commands."""
 
 import sys
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import typer
 
 from ..core.language import LANGUAGES, use
-from . import audit, club, entries, play, rulebook, transfer, views
+from .commands import CommandGroup
 from .common import OPTIONS
-from .helptext import TranslatedGroup
+
+
+class Scorepad(CommandGroup):
+    # Each module of ``scorepad/cli`` with commands, and the commands its ``register`` adds, as --help lists
+    # them. A module is imported only when one of its commands is run, completed or shown (scorepad --help).
+    modules: ClassVar = {
+        "entries": ("new", "deal", "misdeal", "undo", "fix", "abandon", "rename"),
+        "views": ("status", "history", "matches", "doctor"),
+        "rulebook": ("rules",),
+        "transfer": ("export", "import"),
+        "play": ("play",),
+        "audit": ("audit",),
+        "club": ("stats", "ratings", "chart", "report"),
+    }
+
 
 app = typer.Typer(
     name="scorepad",
-    cls=TranslatedGroup,
+    cls=Scorepad,
     help=(
         "Keep score of Black Maria at a real table: every entry is checked against the rules.\n\n"
         "Start a match with 'scorepad new --players Ann,Bob,Cat', then enter each deal's "
@@ -73,17 +87,11 @@ def root(
     OPTIONS.ascii = ascii
 
 
-entries.register(app)
-views.register(app)
-rulebook.register(app)
-transfer.register(app)
-play.register(app)
-audit.register(app)
-club.register(app)
-
-
 def run() -> None:
     # A name the terminal cannot show must not fail a command after its entry was written.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    # The locale's language from the start: the root's own --help is shown before
+    # --lang's callback runs, and it must not be the one page left in English.
+    use()
     app(prog_name="scorepad")

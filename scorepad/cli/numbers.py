@@ -10,8 +10,7 @@ from collections.abc import Callable
 
 import typer
 
-from ..core.errors import NotationError
-from ..core.numbers import whole_number
+from ..core.language import _
 
 
 def _reader(minimum: int | None) -> Callable[[object], int]:
@@ -19,12 +18,18 @@ def _reader(minimum: int | None) -> Callable[[object], int]:
         if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
             number = value
         else:
+            # Here, not at the top: --help and completion make these options without reading a number.
+            from ..core.errors import NotationError
+            from ..core.numbers import whole_number
+
             try:
-                number = whole_number(str(value).strip(), "a number")
+                number = whole_number(str(value).strip())
             except NotationError as error:  # a usage error (exit 2), as for any option of the wrong type
-                raise typer.BadParameter(str(error)) from None
+                raise typer.BadParameter(error.localized()) from None
         if minimum is not None and number < minimum:
-            raise typer.BadParameter(f"{number} is not in the range x>={minimum}")
+            raise typer.BadParameter(
+                _("{number} is not in the range x>={minimum}").format(number=number, minimum=minimum)
+            )
         return number
 
     return integer

@@ -320,7 +320,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
 
 def _tell(number: int, message: str | None) -> None:
     if message:
-        sys.stderr.write(f"line {number}: {words(message)}\n")
+        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=words(message)) + "\n")
 
 
 def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
@@ -350,8 +350,9 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
         where = _("the match is over")
     # Undo and fix write too: every accepted line counts.
     lines = ngettext("{count} line written", "{count} lines written", entered).format(count=entered)
-    summary = _("match {match}: {lines}, {refused} refused; {where}.").format(
-        match=session.match.id, lines=lines, refused=refused, where=where
+    refusals = ngettext("{count} refused", "{count} refused", refused).format(count=refused)
+    summary = _("match {match}: {lines}, {refused}; {where}.").format(
+        match=session.match.id, lines=lines, refused=refusals, where=where
     )
     sys.stderr.write(words(summary) + "\n")
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..app.entering import Renege
 from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
+from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
 from .scores import looks_like_a_score, read_scores
 
@@ -32,20 +33,20 @@ def parse_line(line: str) -> Action | Talk | None:
     if verb == "renege":
         return EnterDeal(Renege(_one_name(rest, "renege NAME")))
     if verb == "fix":
-        usage = "write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct"
+        usage = N_("write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct")
         if not rest or not looks_like_number(rest[0]):
             raise NotationError(usage)
-        number, rest = whole_number(rest[0], "N in fix N"), rest[1:]
+        number, rest = whole_number(rest[0], N_("N in fix N")), rest[1:]
         if number < 1:
             raise NotationError(usage)
         if rest and rest[0].lower() == "renege":
             return Fix(number, Renege(_one_name(rest[1:], f"fix {number} renege NAME")))
         if not rest:
-            raise NotationError(f"fix {number} needs the deal's scores: fix {number} NAME=SCORE ...")
+            raise NotationError(N_("fix {number} needs the deal's scores: fix {number} NAME=SCORE ..."), number=number)
         return Fix(number, read_scores(rest))
     if verb in COMMANDS:
         if rest:
-            raise NotationError(f"{verb} takes nothing after it")
+            raise NotationError(N_("{command} takes nothing after it"), command=verb)
         if verb == "misdeal":
             return EnterMisdeal()
         if verb == "again":
@@ -54,11 +55,13 @@ def parse_line(line: str) -> Action | Talk | None:
             return Talk("sheet")
         return Undo() if verb == "undo" else Talk(verb)
     raise NotationError(
-        f"not an entry: {words[0]!r} (scores as NAME=SCORE or in seat order, or one of: {', '.join(COMMANDS)})"
+        N_("not an entry: {text} (scores as NAME=SCORE or in seat order, or one of: {commands})"),
+        text=repr(words[0]),
+        commands=", ".join(COMMANDS),
     )
 
 
 def _one_name(rest: list[str], usage: str) -> str:
     if len(rest) != 1:
-        raise NotationError(f"write {usage}, with one player's name")
+        raise NotationError(N_("write {usage}, with one player's name"), usage=usage)
     return rest[0]

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import _
-from ..core.rules import Preset
+from ..core.choices import Preset
+from ..core.language import N_, _
 from .common import console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,
@@ -79,9 +79,9 @@ def rules(
     asked = preset is not None or players is not None or any(v is not None for v in (*formats, *options.values()))
     if asked:
         if match is not None:
-            raise RuleError("give --match, or --preset and --players, not both")
+            raise RuleError(N_("give --match, or --preset and --players, not both"))
         if players is None:
-            raise RuleError("give --players N with --preset and the other options: the rules depend on the table")
+            raise RuleError(N_("give --players N with --preset and the other options: the rules depend on the table"))
         fmt = chosen_format(*formats)
         rule_set = RuleSet.build(preset or Preset.CLASSIC, **options)
         rule_set.check_table(players)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..app.entering import REST, Entered, InSeatOrder, Renege, Score
 from ..core.errors import NotationError, RuleError
+from ..core.language import N_
 from ..core.numbers import looks_like_number
 from ..core.scoring import parse_score
 
@@ -26,11 +27,11 @@ def read_score(text: str, token: str) -> Score:
     if text.strip() == "?":
         return REST
     if not text.strip() and "=" not in token:
-        raise NotationError("an empty score: give points, the cards taken, - for none or ? for the rest")
+        raise NotationError(N_("an empty score: give points, the cards taken, - for none or ? for the rest"))
     if "=" in text:
-        raise NotationError(f"one NAME=SCORE per player, separated by spaces: not {token!r}")
+        raise NotationError(N_("one NAME=SCORE per player, separated by spaces: not {text}"), text=repr(token))
     if _POINTS_WITH_COMMAS.fullmatch(text.strip()):
-        raise NotationError(f"separate the scores with spaces, not commas: {token!r}")
+        raise NotationError(N_("separate the scores with spaces, not commas: {text}"), text=repr(token))
     return parse_score(text)
 
 
@@ -41,13 +42,15 @@ def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeat
         return tuple(_named(token) for token in tokens)
     if not any(named):
         return InSeatOrder(tuple(read_score(token, token) for token in tokens))
-    raise NotationError("give every score as NAME=SCORE, or every score in seat order without names, not both")
+    raise NotationError(N_("give every score as NAME=SCORE, or every score in seat order without names, not both"))
 
 
 def _named(token: str) -> tuple[str, Score]:
     name, _, score = token.partition("=")
     if not name.strip():
-        raise NotationError(f"not a score: {token!r} (write NAME=POINTS or NAME=CARDS, e.g. Ann=10 or Ann=QS,2H)")
+        raise NotationError(
+            N_("not a score: {text} (write NAME=POINTS or NAME=CARDS, e.g. Ann=10 or Ann=QS,2H)"), text=repr(token)
+        )
     return name.strip(), read_score(score, token)
 
 
@@ -65,5 +68,5 @@ def looks_like_a_score(word: str) -> bool:
 def entered(tokens: Sequence[str], renege: str | None) -> Entered:
     """What a command line says of one deal: the scores, or ``--renege NAME``."""
     if renege and tokens:
-        raise RuleError("give either the scores or --renege NAME, not both")
+        raise RuleError(N_("give either the scores or --renege NAME, not both"))
     return Renege(renege) if renege else read_scores(tokens)

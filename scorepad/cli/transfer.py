@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..app.export import ExportFormat, ExportLayout  # standard library only at import: --help stays light
+from ..app.formats import ExportFormat, ExportLayout
+from ..core.language import N_, _, in_language, ngettext
 from .common import open_store, print_json, refusals, say
 from .entries import MatchOpt
 from .helptext import TranslatedCommand
@@ -61,9 +62,9 @@ def export(
     from ..core.errors import RuleError
 
     if every and match is not None:
-        raise RuleError("give --match ID or --all, not both")
+        raise RuleError(N_("give --match ID or --all, not both"))
     if out == "-":  # an export is a file written whole, never a stream
-        raise RuleError("--out takes a file name: an export is written to a file, then moved into place")
+        raise RuleError(N_("--out takes a file name: an export is written to a file, then moved into place"))
     path = write_export(open_store(), match, every, fmt, out, force, layout)
     print(path)
 
@@ -97,20 +98,32 @@ def import_(
         print_json(import_json(done, dry_run))
         return
     if not matches:
-        print("the backup holds no match: nothing to add")
-    verb = "would add" if dry_run else "added"
+        print(_("the backup holds no match: nothing to add"))
+    # A dry run adds nothing, so its matches have no id yet.
+    added = (
+        _("would add a match{name} ({players}): {deals}")
+        if dry_run
+        else _("added match {match}{name} ({players}): {deals}")
+    )
     for m, new_id in done.added:
-        number = f"match {new_id}" if new_id is not None else "a match"
-        print(f"{verb} {number}{m.quoted_name} ({', '.join(m.settings.players)}): {_deals(m)}")
+        print(
+            added.format(
+                match=new_id, name=in_language(m.quoted_name), players=", ".join(m.settings.players), deals=_deals(m)
+            )
+        )
     for m, old_id in done.present:
-        print(f"left alone: {m.label} is already in the store as match {old_id}")
+        said = _("left alone: {label} is already in the store as match {match}")
+        print(said.format(label=in_language(m.label), match=old_id))
     if dry_run:
-        say("dry run: nothing was written")
+        say(_("dry run: nothing was written"))
 
 
 def _deals(match: "BackupMatch") -> str:
     scored, entries = match.state.scored, len(match.trail)
-    return f"{scored} deal{'s' * (scored != 1)}, {entries} entr{'ies' if entries != 1 else 'y'} in the trail"
+    return _("{deals}, {entries} in the trail").format(
+        deals=ngettext("{count} deal", "{count} deals", scored).format(count=scored),
+        entries=ngettext("{count} entry", "{count} entries", entries).format(count=entries),
+    )
 
 
 def register(app: typer.Typer) -> None:

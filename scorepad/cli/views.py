@@ -36,7 +36,8 @@ def history(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         from ..present.json_shapes import history_json
 
-        print_json(history_json(result, rows))
+        with reading.without_collector():  # a long match's rows become as many JSON objects
+            print_json(history_json(result, rows))
     else:
         from ..present import tables
 

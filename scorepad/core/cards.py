@@ -11,7 +11,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import total_ordering
+from functools import cache, total_ordering
 from operator import attrgetter
 
 from .errors import NotationError
@@ -29,11 +29,6 @@ class Suit(enum.Enum):
     @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
-
-    @property
-    def noun(self) -> str:
-        """The suit's name in the singular, for sentences ("a club lead")."""
-        return self.name.lower()[:-1]
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.HEARTS: "♥"}
@@ -174,17 +169,22 @@ def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
     if decks == 2 and TWO_DECKS_FROM <= players <= MAX_DECK_PLAYERS[2]:
         return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
     if decks not in MAX_DECK_PLAYERS or players not in _REMOVED_BY_PLAYERS:
-        most = (
-            f"{TWO_DECKS_FROM} to {MAX_DECK_PLAYERS[2]}"
-            if decks == 2
-            else f"{MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS[1]}"
+        least, most = (TWO_DECKS_FROM, MAX_DECK_PLAYERS[2]) if decks == 2 else (MIN_DECK_PLAYERS, MAX_DECK_PLAYERS[1])
+        if decks == 1:
+            raise NotationError(
+                N_("no deck for {count} players ({least} to {most} with one deck)"),
+                count=players,
+                least=least,
+                most=most,
+            )
+        raise NotationError(
+            N_("no deck for {count} players ({least} to {most} with {decks} decks)"),
+            count=players,
+            least=least,
+            most=most,
+            decks=decks,
         )
-        raise NotationError(f"no deck for {players} players ({most} with {_decks(decks)})")
     return _REMOVED_BY_PLAYERS[players]
-
-
-def _decks(decks: int) -> str:
-    return "one deck" if decks == 1 else f"{decks} decks"
 
 
 def deck(players: int, decks: int = 1) -> Counter[Card]:
@@ -193,6 +193,11 @@ def deck(players: int, decks: int = 1) -> Counter[Card]:
     A multiset, since two decks hold every card twice; ``deck(...).total()`` is
     the number of cards, ``card in deck(...)`` whether it is dealt at all.
     """
+    return Counter(_deck(players, decks))  # a copy: the caller may change it
+
+
+@cache  # asked for every deal entered: built once per table size
+def _deck(players: int, decks: int) -> dict[Card, int]:
     dealt = Counter(dict.fromkeys(FULL_DECK, decks))
     dealt.subtract(removed_cards(players, decks))
-    return +dealt  # drops the cards with no copy left
+    return dict(+dealt)  # drops the cards with no copy left

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_texts
 from .errors import NotationError
+from .language import N_
 from .record import DealRecord
 from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
@@ -101,7 +102,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
         rules = record.rules if record.rules is not None else CLASSIC
     count = len(record.players)
     if count > MAX_DECK_PLAYERS[rules.decks]:
-        raise NotationError(f"a deal of {count} players needs two decks: give its rules decks=2")
+        raise NotationError(N_("a deal of {count} players needs two decks: give its rules decks=2"), count=count)
     tricks, breaches = seat_tricks(record, rules)
     breaches += check_hands(record, rules) + check_play(record, rules, tricks)
     # A hand's breach comes before any trick; a renege seen late goes under its discard.

@@ -4,27 +4,28 @@ Every refusal is a ``ValueError`` subclass carrying a message a player can
 read; the CLI turns any of them into one line on stderr and exit code 1.
 
 A refusal may be raised as a message in English with ``{fields}`` and their
-values (``RuleError(N_("{player} does not play this deal"), player="Bob")``):
-``str()`` is then always English, as JSON keeps it, and ``localized()`` is the
-sentence in the language in use, for the person reading the terminal.
+values (``RuleError(N_("{player} does not play this deal"), player="Bob")``),
+or as a ``Phrase`` holding them: ``str()`` is then always English, as JSON
+keeps it, and ``localized()`` is the sentence in the language in use, for the
+person reading the terminal.
 """
 
-from .language import _
+import errno
+
+from .language import N_, Counted, Phrase
 
 
 class ScorepadError(ValueError):
     """Base of every refusal scorepad gives for bad input."""
 
-    def __init__(self, message: str = "", /, **fields: object) -> None:
-        self.template, self.fields = message, fields
-        super().__init__(message.format(**fields) if fields else message)
+    def __init__(self, message: str | Phrase = "", /, **fields: object) -> None:
+        # A message may come as a phrase that holds its own fields: a Counted one, whose words depend on a number.
+        self.said = message if isinstance(message, Phrase) else Phrase(message, **fields)
+        super().__init__(str(self.said))
 
     def localized(self) -> str:
         """The refusal in the language in use (English for a message the catalog does not hold)."""
-        if not self.template:
-            return str(self)
-        said = _(self.template)
-        return said.format(**self.fields) if self.fields else said
+        return self.said.localized() if self.said.template else str(self)
 
 
 class NotationError(ScorepadError):
@@ -42,16 +43,53 @@ class ImpossibleScores(RuleError):
 class RecordErrors(NotationError):
     """Every line of a deal record that could not be read, each with its number and what was wrong.
 
-    The message is the first problem (one line, as every refusal); ``problems``
-    holds them all, so a batch of hand-typed records is fixed in one run.
+    The message is the first problem (one line, as every refusal); ``refusals``
+    holds them all, so a batch of hand-typed records is fixed in one run, and
+    ``problems`` the same in English, as JSON keeps them.
     """
 
-    def __init__(self, problems: list[tuple[int, str]]) -> None:
-        self.problems = problems
-        line, text = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(f"line {line}: {text}{more}")
+    def __init__(self, refusals: list[tuple[int, ScorepadError]]) -> None:
+        self.refusals = refusals
+        self.problems = [(line, str(error)) for line, error in refusals]
+        line, first = refusals[0]
+        more = len(refusals) - 1
+        if not more:
+            super().__init__(N_("line {line}: {problem}"), line=line, problem=first)
+            return
+        # TRANSLATORS: the first line of a deal record that could not be read, and how many more there are.
+        super().__init__(
+            Counted(
+                "line {line}: {problem} (and {count} more)",
+                "line {line}: {problem} (and {count} more)",
+                more,
+                line=line,
+                problem=first,
+            )
+        )
 
 
 class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""
+
+
+#: What the system says of the failures people meet, worded in scorepad's catalog:
+#: the C library's own words would stay English, as Python does not set the locale.
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EEXIST: N_("it exists already"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EIO: N_("input/output error"),
+}
+
+
+def os_reason(error: OSError) -> Phrase | str:
+    """Why the system refused, as a phrase for the reader; the system's own words for a rare failure."""
+    known = _OS_REASONS.get(error.errno or 0)
+    return Phrase(known) if known else (error.strerror or str(error))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from .cards import Card
 from .errors import RuleError, UnknownNameError
@@ -39,7 +39,7 @@ class Format:
 
     def check(self, players: int) -> None:
         if self.value < 1:
-            raise RuleError(f"the match format needs a positive number, not {self.value}")
+            raise RuleError(N_("the match format needs a positive number, not {value}"), value=self.value)
         if self.kind is FormatKind.DEALS and self.value % players:
             # RULES.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
@@ -54,9 +54,10 @@ class Format:
     def ended(self, totals: Iterable[int], deals_played: int) -> bool:
         if self.kind is FormatKind.DEALS:
             return deals_played >= self.value
+        # Asked after every deal: the highest total decides (and none, of no totals).
         if self.kind is FormatKind.OVER:
-            return any(t > self.value for t in totals)
-        return any(t >= self.value for t in totals)
+            return max(totals, default=self.value) > self.value
+        return max(totals, default=self.value - 1) >= self.value
 
     def describe(self) -> str:
         if self.kind is FormatKind.DEALS:
@@ -114,12 +115,18 @@ class Settings:
     def seats(self) -> tuple[int, ...]:
         return tuple(range(len(self.players)))
 
+    @cached_property
+    def _seat_by_name(self) -> dict[str, int]:
+        seats: dict[str, int] = {}
+        for seat, player in enumerate(self.players):
+            seats.setdefault(player.casefold(), seat)
+        return seats
+
     def seat_of(self, name: str) -> int:
         """The seat of a player, by name, ignoring case."""
-        wanted = name.strip().casefold()
-        for seat, player in enumerate(self.players):
-            if player.casefold() == wanted:
-                return seat
+        seat = self._seat_by_name.get(name.strip().casefold())
+        if seat is not None:
+            return seat
         raise UnknownNameError(
             N_("no player {name} in this match ({players})"), name=quoted(name), players=", ".join(self.players)
         )
@@ -141,6 +148,12 @@ class NextDeal:
     round: int | None = None  #: the tie-break round, 1 for the first
     decks: int = 1  #: 2 only from six players of a two-deck match
     cards_each: int = 0
+
+
+@cache  # the same for every deal of a table: worked out once
+def _dealt(rules: RuleSet, players: int) -> tuple[tuple[Card, ...], int, int, int]:
+    """What a deal for that many players is dealt from: the cards taken out, the deal total, decks, cards each."""
+    return rules.removed(players), rules.deal_total(players), rules.decks_for(players), rules.cards_each(players)
 
 
 @dataclass(frozen=True)
@@ -168,9 +181,9 @@ class MatchState:
     def rules(self) -> RuleSet:
         return self.settings.rules
 
-    @cached_property
+    @property
     def _turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None] | None:
-        """Who deals the next deal and who plays it: all that folding needs, cheaply."""
+        """Who deals the next deal and who plays it: all that folding needs, cheaply (so not kept)."""
         if self.finished:
             return None
         seats = len(self.settings.players)
@@ -184,12 +197,14 @@ class MatchState:
     @cached_property
     def next(self) -> NextDeal | None:
         """The deal the table plays next, or None when the match is over."""
-        if self._turn is None:
+        turn = self._turn
+        if turn is None:
             return None
-        kind, dealer, players, round_ = self._turn
+        kind, dealer, players, round_ = turn
         seats = len(self.settings.players)
         number = self.scored + 1
         direction = pass_direction(self.rules.pass_rule, len(players), number)
+        removed, deal_total, decks, cards_each = _dealt(self.rules, len(players))
         return NextDeal(
             kind=kind,
             number=number,
@@ -198,11 +213,11 @@ class MatchState:
             players=players,
             direction=direction,
             pass_to=pass_targets(direction, players),
-            removed=self.rules.removed(len(players)),
-            deal_total=self.rules.deal_total(len(players)),
+            removed=removed,
+            deal_total=deal_total,
             round=round_,
-            decks=self.rules.decks_for(len(players)),
-            cards_each=self.rules.cards_each(len(players)),
+            decks=decks,
+            cards_each=cards_each,
         )
 
     def _due(self) -> NextDeal:
@@ -211,9 +226,10 @@ class MatchState:
         return self.next
 
     def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
-        if self._turn is None:
+        turn = self._turn
+        if turn is None:
             raise RuleError(N_("the match is abandoned") if self.abandoned else N_("the match is finished"))
-        return self._turn
+        return turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
 
@@ -236,16 +252,22 @@ class MatchState:
 
     def apply(self, entry: Entry, strict: bool = False) -> MatchState:
         """The state after one more entry. ``strict`` checks its scores against the rules again."""
-        kind, dealer, players, round_ = self._require_turn()
+        return self._apply(entry, self._require_turn(), strict)
+
+    def _apply(
+        self, entry: Entry, turn: tuple[EntryKind, int, tuple[int, ...], int | None], strict: bool
+    ) -> MatchState:
+        kind, dealer, players, round_ = turn
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return self
-        if entry.kind is not kind:
-            due = "a tie-break deal" if kind is EntryKind.TIEBREAK else "a deal"
-            raise RuleError(f"deal {number} must be {due}, not a {entry.kind.value}")
+        if entry.kind is not kind:  # a deal where a tie-break deal is due, or the other way round
+            if kind is EntryKind.TIEBREAK:
+                raise RuleError(N_("deal {number} must be a tie-break deal, not a deal"), number=number)
+            raise RuleError(N_("deal {number} must be a deal, not a tiebreak"), number=number)
         outcome = entry.outcome
-        if outcome is None or len(outcome.scores) != len(players) or any(s not in outcome.scores for s in players):
-            raise RuleError(f"deal {number} has scores for the wrong players")
+        if outcome is None or outcome.scores.keys() != set(players):
+            raise RuleError(N_("deal {number} has scores for the wrong players"), number=number)
         if strict:
             check_outcome(self.rules, players, outcome, self.settings.names)
         if kind is EntryKind.TIEBREAK:
@@ -253,12 +275,16 @@ class MatchState:
             state = replace(self, scored=number, last_dealer=dealer)
             return state._settle(outcome.scores, round_=round_ + 1)
         totals = add_deal(self.totals, outcome.scores)
-        state = replace(
-            self,
+        # Built field by field, not by dataclasses.replace: a long match is folded a deal at a time.
+        state = MatchState(
+            self.settings,
             totals=totals,
             deals_played=self.deals_played + 1,
             scored=number,
             last_dealer=dealer,
+            tiebreak=self.tiebreak,
+            winner=self.winner,
+            abandoned=self.abandoned,
         )
         if not self.settings.format.ended(totals, state.deals_played):
             return state
@@ -317,10 +343,10 @@ def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -
     """Fold the entries one at a time, yielding each with its deal's number and dealer and the state after it."""
     state = MatchState.start(settings)
     for entry in entries:
-        _, dealer, _, _ = state._require_turn()
+        turn = state._require_turn()
         number = state.scored + 1
-        state = state.apply(entry, strict=strict)
-        yield Step(entry, number, dealer, state)
+        state = state._apply(entry, turn, strict)
+        yield Step(entry, number, turn[1], state)
 
 
 def fold(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> MatchState:
@@ -361,5 +387,7 @@ def correct(
         except RuleError as error:
             if i <= index:
                 raise
-            raise RuleError(f"undo the entries after deal {number} first: then {error}") from None
+            raise RuleError(
+                N_("undo the entries after deal {number} first: then {problem}"), number=number, problem=error
+            ) from None
     return changed, state

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .errors import NotationError, RuleError, ScorepadError
-from .language import N_
+from .language import N_, Phrase
 from .text import code_point, first_control, is_surrogate, quoted
 
 FORBIDDEN = "=,:#"
@@ -18,12 +18,14 @@ MATCH_NAME_MAX_LENGTH = 100
 #: with a name, so no name may read as one of them, nor as a trick number like "12.".
 RECORD_KEYS = ("players", "dealer", "rules")
 _READS_AS_KEY = re.compile("|".join(RECORD_KEYS) + r"|\d+\..*", re.IGNORECASE)
+#: What a refusal calls the text it refuses (marked once: a record checks hundreds of names).
+_PLAYERS_NAME, _MATCHS_NAME = N_("a player's name"), N_("a match's name")
 
 
 def check_name(name: str) -> str:
     """The name as given, or NotationError saying what is wrong with it."""
     if not name:
-        raise NotationError(f"{name!r} is not a name: a player's name cannot be empty")
+        raise NotationError(N_("{name} is not a name: a player's name cannot be empty"), name=repr(name))
     if len(name) > MAX_LENGTH:  # first: every other check reads the whole name, and quotes it
         raise NotationError(
             N_("a player's name has at most {most} characters, not {count}: {name}"),
@@ -31,17 +33,20 @@ def check_name(name: str) -> str:
             count=len(name),
             name=quoted(name),
         )
-    check_characters(name, "a player's name")
+    check_characters(name, _PLAYERS_NAME)
     if any(ch.isspace() for ch in name):
         raise NotationError(N_("a player's name has no spaces: {name}"), name=repr(name))
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
     if bad:
-        raise NotationError(f"a player's name cannot contain {' '.join(bad)}: {name!r}")
+        raise NotationError(
+            N_("a player's name cannot contain {characters}: {name}"), characters=" ".join(bad), name=repr(name)
+        )
     if not name.isprintable():  # stricter than a match's name: no invisible character may tell two players apart
-        raise NotationError(f"a player's name cannot contain invisible characters: {name!r}")
+        raise NotationError(N_("a player's name cannot contain invisible characters: {name}"), name=repr(name))
     if _READS_AS_KEY.fullmatch(name):
         raise NotationError(
-            f"{name!r} cannot be a player's name: a deal record would read it as a key or a trick number"
+            N_("{name} cannot be a player's name: a deal record would read it as a key or a trick number"),
+            name=repr(name),
         )
     return name
 
@@ -55,20 +60,24 @@ def check_match_name(name: str | None) -> str | None:
         return None  # an empty name is no name
     if len(name) > MATCH_NAME_MAX_LENGTH:
         raise NotationError(
-            f"a match's name has at most {MATCH_NAME_MAX_LENGTH} characters, not {len(name)}: {quoted(name)}"
+            N_("a match's name has at most {most} characters, not {count}: {name}"),
+            most=MATCH_NAME_MAX_LENGTH,
+            count=len(name),
+            name=quoted(name),
         )
-    check_characters(name, "a match's name")
+    check_characters(name, _MATCHS_NAME)
     return name
 
 
 def check_characters(text: str, what: str) -> None:
-    """Refuse text that holds a character of ``core.text.CONTROL``, naming it."""
+    """Refuse text that holds a character of ``core.text.CONTROL``, naming it and ``what`` the text is (``N_("a match's name")``)."""
     char = first_control(text)
     if char is None:
         return
+    fields = {"what": Phrase(what), "text": quoted(text), "character": code_point(char)}
     if is_surrogate(char):
-        raise NotationError(f"{what} is not valid text: {quoted(text)} holds a lone surrogate, {code_point(char)}")
-    raise NotationError(f"{what} cannot contain control characters: {quoted(text)} holds {code_point(char)}")
+        raise NotationError(N_("{what} is not valid text: {text} holds a lone surrogate, {character}"), **fields)
+    raise NotationError(N_("{what} cannot contain control characters: {text} holds {character}"), **fields)
 
 
 def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) -> tuple[str, ...]:
@@ -81,7 +90,9 @@ def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) ->
     for name in checked:
         if name.casefold() in seen:
             raise error(
-                f"{seen[name.casefold()]!r} and {name!r} are one name: players' names must differ (ignoring case)"
+                N_("{first} and {second} are one name: players' names must differ (ignoring case)"),
+                first=repr(seen[name.casefold()]),
+                second=repr(name),
             )
         seen[name.casefold()] = name
     return checked

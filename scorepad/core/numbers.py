@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .errors import NotationError
+from .language import N_, Phrase
 from .text import code_point, quoted
 
 #: Every number scorepad takes fits the store's 64-bit integers with this many digits;
@@ -27,15 +28,27 @@ def looks_like_number(text: str) -> bool:
     return bool(_ANY_DIGITS.fullmatch(text))
 
 
-def whole_number(text: str, what: str = "a number") -> int:
-    """``text`` as an int: an optional sign and at most ``MAX_DIGITS`` ASCII digits; else NotationError."""
+def whole_number(text: str, what: str = N_("a number")) -> int:
+    """``text`` as an int: an optional sign and at most ``MAX_DIGITS`` ASCII digits; else NotationError.
+
+    ``what`` names the number in the refusal: a message of the catalog (``N_("a score")``).
+    """
     if not _ASCII.fullmatch(text):
         if _ANY_DIGITS.fullmatch(text):  # digits of another script: say which were read
             odd = [ch for ch in dict.fromkeys(text) if ch not in "+-0123456789"]
             shown = ", ".join(code_point(ch) for ch in odd[:3])
-            raise NotationError(f"{what} is written with the digits 0 to 9: {quoted(text)} has {shown}")
-        raise NotationError(f"{quoted(text)} is not a whole number: write the digits 0 to 9, perhaps after a sign")
+            raise NotationError(
+                N_("{what} is written with the digits 0 to 9: {text} has {characters}"),
+                what=Phrase(what),
+                text=quoted(text),
+                characters=shown,
+            )
+        raise NotationError(
+            N_("{text} is not a whole number: write the digits 0 to 9, perhaps after a sign"), text=quoted(text)
+        )
     digits = len(text.lstrip("+-"))
     if digits > MAX_DIGITS:
-        raise NotationError(f"{what} has at most {MAX_DIGITS} digits, not {digits}")
+        raise NotationError(
+            N_("{what} has at most {most} digits, not {digits}"), what=Phrase(what), most=MAX_DIGITS, digits=digits
+        )
     return int(text)

@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
+from .language import N_
 from .names import RECORD_KEYS, check_name, check_names
 from .numbers import whole_number
 from .rules import RuleSet
@@ -35,6 +36,8 @@ _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
 _KEY_OR_HAND_START = frozenset(ch for word in (*RECORD_KEYS, "hand") for ch in (word[0], word[0].upper()))
 _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
+#: What a refusal calls a trick's number; looked up once, not for every trick read.
+_A_TRICKS_NUMBER = N_("a trick's number")
 
 
 @dataclass(frozen=True, init=False)
@@ -50,7 +53,7 @@ class RecordedTrick:
         object.__setattr__(self, "plays", tuple(map(tuple, plays)))  # pairs given as lists become tuples
         object.__setattr__(self, "number", number)
         if not self.plays and number is None:
-            raise NotationError("a trick without cards is written as its number alone, so it needs one")
+            raise NotationError(N_("a trick without cards is written as its number alone, so it needs one"))
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class DealRecord:
         dealer = _seat(seat, self.dealer)
         hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
         if len(hands) < len(self.hands):
-            raise NotationError("two hands for one player")
+            raise NotationError(N_("two hands for one player"))
         # A record names the same few players hundreds of times: check each
         # other written name once, and rewrite only the tricks it is in.
         # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
@@ -110,7 +113,9 @@ def _respelled(trick: RecordedTrick, respell: Mapping[str | None, str | None]) -
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name; NotationError if it is no player's."""
     if name.casefold() not in seat:
-        raise NotationError(f"{quoted(name)} is not one of the players: {' '.join(seat.values())}")
+        raise NotationError(
+            N_("{name} is not one of the players: {players}"), name=quoted(name), players=" ".join(seat.values())
+        )
     return seat[name.casefold()]
 
 
@@ -130,9 +135,14 @@ def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
     """
     most = MAX_DECK_PLAYERS[rules.decks if rules is not None else 2]
     if not MIN_DECK_PLAYERS <= len(players) <= most:
-        given = f"{len(players)}: {' '.join(players)!r}"
-        two = f" ({MIN_DECK_PLAYERS} to {MAX_DECK_PLAYERS[2]} with decks=2)" if most < MAX_DECK_PLAYERS[2] else ""
-        raise NotationError(f"a deal has {MIN_DECK_PLAYERS} to {most} players{two}, not {given}")
+        sizes = {"least": MIN_DECK_PLAYERS, "most": most, "count": len(players), "players": repr(" ".join(players))}
+        if most < MAX_DECK_PLAYERS[2]:
+            raise NotationError(
+                N_("a deal has {least} to {most} players ({least} to {two} with decks=2), not {count}: {players}"),
+                two=MAX_DECK_PLAYERS[2],
+                **sizes,
+            )
+        raise NotationError(N_("a deal has {least} to {most} players, not {count}: {players}"), **sizes)
     _check_names(players)
 
 
@@ -147,7 +157,7 @@ def check_trick_number(number: int | None, position: int) -> None:
     # A written number that disagrees with the line's place means a trick was
     # left out or typed twice: better refused than replayed with every seat shifted.
     if number is not None and number != position:
-        raise NotationError(f"this is trick {position}, not '{number}.'")
+        raise NotationError(N_("this is trick {position}, not '{number}.'"), position=position, number=number)
 
 
 def parse_record(text: str) -> DealRecord:
@@ -196,10 +206,10 @@ class _Reader:
         self.keys: dict[str, tuple[int, str]] = {}
         self.hands: list[tuple[int, str, tuple[Card, ...]]] = []
         self.tricks: list[RecordedTrick] = []
-        self.problems: list[tuple[int, str]] = []
+        self.problems: list[tuple[int, ScorepadError]] = []
 
     def problem(self, number: int, error: ScorepadError) -> None:
-        self.problems.append((number, str(error.problems[0][1]) if isinstance(error, RecordErrors) else str(error)))
+        self.problems.append((number, error.refusals[0][1] if isinstance(error, RecordErrors) else error))
 
     def read(self, line: str, number: int) -> None:
         if line[0] not in _KEY_OR_HAND_START:
@@ -207,7 +217,7 @@ class _Reader:
         elif match := _KEY_LINE.fullmatch(line):
             key, value = match[1].casefold(), match[2].strip()
             if key in self.keys:
-                raise NotationError(f"a second '{key}:' line: {line!r}")
+                raise NotationError(N_("a second '{key}:' line: {line}"), key=key, line=repr(line))
             self.keys[key] = (number, value)
         elif match := _HAND_LINE.fullmatch(line):
             self.hands.append((number, match[1], tuple(map(_card, _tokens(match[2])))))
@@ -219,12 +229,12 @@ class _Reader:
         position = len(self.tricks) + 1
         try:
             if match := _TRICK_NUMBER.fullmatch(line):
-                number, line = whole_number(match[1], "a trick's number"), match[2]
+                number, line = whole_number(match[1], _A_TRICKS_NUMBER), match[2]
             check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
-                raise NotationError(f"trick {position}: {error}") from None
+                raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error) from None
             return RecordedTrick(plays, number)
         except ScorepadError:
             # The line still takes its trick's place, so the tricks after it
@@ -234,9 +244,12 @@ class _Reader:
 
     def finish(self, last_line: int) -> DealRecord | None:
         """The record, or None when a line could not be read (every problem is then noted)."""
-        for key, expected in (("players", "the players in seat order"), ("dealer", "who dealt")):
-            if key not in self.keys:
-                self.problems.append((last_line, f"the record has no '{key}:' line ({expected})"))
+        if "players" not in self.keys:
+            self.problems.append(
+                (last_line, NotationError(N_("the record has no 'players:' line (the players in seat order)")))
+            )
+        if "dealer" not in self.keys:
+            self.problems.append((last_line, NotationError(N_("the record has no 'dealer:' line (who dealt)"))))
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
@@ -253,13 +266,13 @@ class _Reader:
         if "dealer" in self.keys and seat:
             line, value = self.keys["dealer"]
             with _AtLine(self, line):
-                dealer = _seat(seat, _one_name(value, "the dealer"))
+                dealer = _seat(seat, _dealer(value))
         hands: dict[str, tuple[Card, ...]] = {}
         for line, typed, cards in self.hands if seat else ():
             with _AtLine(self, line):
                 name = _seat(seat, typed)
                 if name in hands:
-                    raise NotationError(f"a second hand for {typed!r}")
+                    raise NotationError(N_("a second hand for {name}"), name=repr(typed))
                 hands[name] = cards
         if self.problems or dealer is None:
             return None
@@ -294,10 +307,10 @@ def _play(token: str) -> Play:
     return name, _card(card)
 
 
-def _one_name(value: str, what: str) -> str:
+def _dealer(value: str) -> str:
     names = _tokens(value)
     if len(names) != 1:
-        raise NotationError(f"{what} is one name, not {value!r}")
+        raise NotationError(N_("the dealer is one name, not {value}"), value=repr(value))
     return names[0]
 
 

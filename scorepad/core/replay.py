@@ -21,10 +21,41 @@ from functools import cache
 from itertools import chain
 
 from .cards import RANKS, Card, Suit
+from .language import N_, Counted, Phrase, and_list, or_list
 from .record import DealRecord, Play
 from .rules import HeartsLead, RuleSet
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINALS = (
+    # TRANSLATORS: the place of a card in a trick, as in "the first card of this trick".
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+    N_("ninth"),
+    N_("tenth"),
+)
+#: Why the leader leads, for the sentence of a trick led by another (marked once, not for every trick).
+_ELDEST_LEADS = N_("{player}, left of the dealer, leads the first trick")
+_LEADS_AGAIN = N_("{player} led trick {trick}, which nobody won, and leads again")
+_WINNER_LEADS = N_("{player} won trick {trick} and leads")
+#: A card of one deck played again: by the same player or (``other``) another, in this trick or an earlier one.
+_PLAYED_AGAIN = {
+    (True, True): N_("{player} played {card}, which they already played in this trick"),
+    (True, False): N_("{player} played {card}, which they already played in trick {trick}"),
+    (False, True): N_("{player} played {card}, which {other} already played in this trick"),
+    (False, False): N_("{player} played {card}, which {other} already played in trick {trick}"),
+}
+#: A renege's sentence for each suit led, so that every language can word "a club lead" its own way.
+_RENEGES = {
+    Suit.CLUBS: N_("{player} played {card} on a club lead while holding {held}"),
+    Suit.DIAMONDS: N_("{player} played {card} on a diamond lead while holding {held}"),
+    Suit.SPADES: N_("{player} played {card} on a spade lead while holding {held}"),
+    Suit.HEARTS: N_("{player} played {card} on a heart lead while holding {held}"),
+}
 
 
 @cache
@@ -54,15 +85,15 @@ class BreachKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Breach:
-    """One broken rule: where, by whom, and a sentence for the table."""
+    """One broken rule: where, by whom, and a sentence for the table (English in JSON, worded for people)."""
 
     trick: int | None  #: None for a breach that belongs to no trick (a hand)
     player: str | None  #: None when nobody in particular is at fault
     kind: BreachKind
-    message: str
+    message: Phrase
 
     def to_json(self) -> dict:
-        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": self.message}
+        return {"trick": self.trick, "player": self.player, "kind": self.kind.value, "message": str(self.message)}
 
 
 @dataclass(slots=True)
@@ -107,12 +138,14 @@ class _Seating:
         # left is outside the deck, or played more often than the deck holds it.
         self.unplayed = dict(self.in_deck)
         self.two_decks = rules.decks_for(len(players)) == 2
-        self.leader, self.why = record.eldest, f"{record.eldest}, left of the dealer, leads the first trick"
+        self.leader = record.eldest
+        # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
+        self.why = (_ELDEST_LEADS, record.eldest, 1)
         self.tricks: list[SeatedTrick] = []
         self.breaches: list[Breach] = []
 
-    def breach(self, number: int, player: str | None, kind: BreachKind, text: str) -> None:
-        self.breaches.append(Breach(number, player, kind, f"trick {number}: {text}"))
+    def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
+        self.breaches.append(Breach(number, player, kind, _in_trick(number, text)))
 
     def seat(self, number: int, plays: tuple[Play, ...]) -> None:
         count = len(self.players)
@@ -123,7 +156,9 @@ class _Seating:
         # Records spell every player's name as the players line does (the keys of ``rounds``).
         named = plays[0][0] if plays and plays[0][0] in self.rounds else None
         if named is not None and named != self.leader:
-            self.breach(number, named, BreachKind.WRONG_LEADER, f"{named} led, but {self.why}")
+            template, leader, trick = self.why
+            text = Phrase(N_("{player} led, but {why}"), player=named, why=Phrase(template, player=leader, trick=trick))
+            self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
         unplayed = self.unplayed
@@ -149,23 +184,39 @@ class _Seating:
         else:
             winner, cancelled = _cancelling_winner(players, cards)
             if winner is None and cards:
-                self.why = f"{self.leader} led trick {number}, which nobody won, and leads again"
+                self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
-            self.leader, self.why = winner, f"{winner} won trick {number} and leads"
+            self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
         self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), winner, cancelled))
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
-            text = f"the {_ORDINALS[position]} card of this trick is {player}'s"
+            text = Phrase(
+                N_("{card} is written as {name}'s, but the {ordinal} card of this trick is {player}'s"),
+                card=card,
+                name=name,
+                ordinal=Phrase(_ORDINALS[position]),
+                player=player,
+            )
         else:
-            text = f"{name} is not a player; {player} plays there"
-        self.breach(number, player, BreachKind.WRONG_PLAYER, f"{card} is written as {name}'s, but {text}")
+            text = Phrase(
+                N_("{card} is written as {name}'s, but {name} is not a player; {player} plays there"),
+                card=card,
+                name=name,
+                player=player,
+            )
+        self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
     def _spurious(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
         """Report a card outside the deck, or played more often than the deck holds it."""
         copies = self.in_deck[card]
         if not copies:
-            text = f"{player} played {card}, which is {_outside_deck(card, len(self.players))}"
+            outside = (
+                N_("{player} played {card}, which is not in the deck for {count} players")
+                if card.rank in RANKS
+                else N_("{player} played {card}, which is no card at all")
+            )
+            text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
             return
         # Where the deck's copies were played: looked for only now, since it is rare.
@@ -178,30 +229,46 @@ class _Seating:
         ]
         earlier += [(number, who) for who, c in zip(seats, cards[:-1], strict=False) if c == card]
         if copies == 2:
-            twice = f"tricks {earlier[0][0]} and {earlier[1][0]}"
-            text = f"{player} played {card}, which was already played twice ({twice})"
+            twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
+            text = Phrase(twice, player=player, card=card, trick=earlier[0][0], second=earlier[1][0])
         else:
             trick, who = earlier[0]
-            when = "in this trick" if trick == number else f"in trick {trick}"
-            who = "they" if who == player else who
-            text = f"{player} played {card}, which {who} already played {when}"
+            again = _PLAYED_AGAIN[who == player, trick == number]
+            text = Phrase(again, player=player, card=card, other=who, trick=trick)
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
 
     def _wrong_count(self, number: int, plays: tuple[Play, ...], seats: tuple[str, ...]) -> None:
         count = len(self.players)
         if len(plays) < count:
-            missing = seats[len(plays) :]
-            text = f"{_count(len(plays))} for {count} players; no card from {_or(missing)}"
-            self.breach(number, missing[0], BreachKind.WRONG_COUNT, text)
+            missing = or_list(seats[len(plays) :])
+            if not plays:
+                text = Phrase(
+                    N_("no cards for {players} players; no card from {missing}"), players=count, missing=missing
+                )
+            else:
+                text = Counted(
+                    "{count} card for {players} players; no card from {missing}",
+                    "{count} cards for {players} players; no card from {missing}",
+                    len(plays),
+                    players=count,
+                    missing=missing,
+                )
+            self.breach(number, seats[len(plays)], BreachKind.WRONG_COUNT, text)
         else:
             # The first cards are the trick; what follows is left out of the replay.
-            extra = " ".join(str(card) for _, card in plays[count:])
-            text = f"{len(plays)} cards for {count} players; {extra} after the {_ORDINALS[count - 1]} card left out"
+            text = Phrase(
+                N_("{count} cards for {players} players; {extra} after the {ordinal} card left out"),
+                count=len(plays),
+                players=count,
+                extra=" ".join(str(card) for _, card in plays[count:]),
+                ordinal=Phrase(_ORDINALS[count - 1]),
+            )
             self.breach(number, None, BreachKind.WRONG_COUNT, text)
 
 
-def _count(cards: int) -> str:
-    return {0: "no cards", 1: "1 card"}.get(cards, f"{cards} cards")
+def _in_trick(number: int, text: Phrase) -> Phrase:
+    """A breach's sentence under the trick it is found in: ``trick 5: Bob played ...``."""
+    return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
 def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
@@ -239,14 +306,6 @@ def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str
     return (None if best is None else players[best]), tuple(cancelled)
 
 
-def _outside_deck(card: Card, players: int) -> str:
-    return f"not in the deck for {players} players" if card.rank in RANKS else "no card at all"
-
-
-def _or(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
 class _Holdings:
     """What each player is known to hold at a given trick."""
 
@@ -258,21 +317,21 @@ class _Holdings:
         self.tricks = tricks
         self.seat = {name: seat for seat, name in enumerate(record.players)}
 
-    def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> str | None:
-        """A card of one of these suits the player held at that trick, as words, or None if none is known."""
+    def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> Card | Phrase | None:
+        """A card of one of these suits the player held at that trick, or where it is seen, or None if none is known."""
         if player in self.left:
             cards = sorted(c for c in self.left[player] if c.suit in suits)
             if not cards:
                 return None
             later = self._shown_later(player, trick, suits)
             if later is None or later[0] not in cards:
-                return str(cards[0])
+                return cards[0]
         else:
             later = self._shown_later(player, trick, suits)
             if later is None:
                 return None
         card, number = later
-        return f"{card}, which they played in trick {number}"
+        return Phrase(N_("{card}, which they played in trick {trick}"), card=card, trick=number)
 
     def _shown_later(self, player: str, trick: int, suits: tuple[Suit, ...]) -> tuple[Card, int] | None:
         """The first card of these suits the player is seen playing after that trick, and its trick.
@@ -318,13 +377,27 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     breaches = []
     for name, hand in hands:
         if len(hand) != size:
-            text = f"{name}'s hand has {_count(len(hand))}; each player holds {size}"
+            if not hand:
+                text = Phrase(N_("{player}'s hand has no cards; each player holds {size}"), player=name, size=size)
+            else:
+                text = Counted(
+                    "{player}'s hand has {count} card; each player holds {size}",
+                    "{player}'s hand has {count} cards; each player holds {size}",
+                    len(hand),
+                    player=name,
+                    size=size,
+                )
             breaches.append(Breach(None, name, BreachKind.WRONG_COUNT, text))
         if in_deck.keys() >= set(hand):
             continue  # the usual hand, all of the deck: found without a card looked at in Python
         for card in hand:
             if card not in in_deck:
-                text = f"{name}'s hand holds {card}, which is {_outside_deck(card, count)}"
+                outside = (
+                    N_("{player}'s hand holds {card}, which is not in the deck for {count} players")
+                    if card.rank in RANKS
+                    else N_("{player}'s hand holds {card}, which is no card at all")
+                )
+                text = Phrase(outside, player=name, card=card, count=count)
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
     held = Counter(chain.from_iterable(hand for _, hand in hands))
@@ -336,22 +409,23 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
             # Its holders, once for each copy held (a card is one object: ``is`` finds its copies).
             names = [name for name, hand in hands for other in hand if other is card]
             if len(set(names)) == 1:
-                text = f"{names[0]}'s hand holds {card} {_times(len(names))}"
-            elif copies < 2:
-                text = f"{card} is in both {_both(names)} hands"
+                sentence = {
+                    2: N_("{player}'s hand holds {card} twice"),
+                    3: N_("{player}'s hand holds {card} three times"),
+                }.get(len(names), N_("{player}'s hand holds {card} {count} times"))
+                text = Phrase(sentence, player=names[0], card=card, count=len(names))
             else:
-                text = f"{card} is in {_both(names)} hands, {len(names)} times; the decks hold it twice"
+                # TRANSLATORS: whose hand, as in "Q♠ is in both Ann's and Bob's hands".
+                owners = and_list(Phrase(N_("{player}'s"), player=name) for name in dict.fromkeys(names))
+                if copies >= 2:
+                    both = N_("{card} is in {owners} hands, {count} times; the decks hold it twice")
+                elif len(set(names)) == 2:
+                    both = N_("{card} is in both {owners} hands")
+                else:  # "both" would be wrong for three or more
+                    both = N_("{card} is in {owners} hands")
+                text = Phrase(both, card=card, owners=owners, count=len(names))
             breaches.append(Breach(None, names[-1], BreachKind.WRONG_COUNT, text))
     return breaches
-
-
-def _times(count: int) -> str:
-    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
-
-
-def _both(names: list[str]) -> str:
-    owners = [f"{name}'s" for name in dict.fromkeys(names)]
-    return ", ".join(owners[:-1]) + " and " + owners[-1]
 
 
 def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) -> list[Breach]:
@@ -360,8 +434,8 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
     breaches = []
 
-    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: str) -> None:
-        breaches.append(Breach(trick.number, player, kind, f"trick {trick.number}: {text}"))
+    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
+        breaches.append(Breach(trick.number, player, kind, _in_trick(trick.number, text)))
 
     for trick in tricks:
         if not trick.cards:
@@ -371,7 +445,12 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
         if led is Suit.HEARTS and not broken:
             other = holdings.held(leader, trick.number, _NOT_HEARTS)
             if other:
-                text = f"{leader} led {lead} before hearts were broken while holding {other}"
+                text = Phrase(
+                    N_("{player} led {card} before hearts were broken while holding {held}"),
+                    player=leader,
+                    card=lead,
+                    held=other,
+                )
                 breach(trick, leader, BreachKind.HEARTS_LEAD, text)
             else:
                 # A heart led from a hand of hearts only breaks hearts; one led against
@@ -381,7 +460,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             if card.suit is not led:
                 held = holdings.held(player, trick.number, (led,))
                 if held:
-                    text = f"{player} played {card} on a {led.noun} lead while holding {held}"
+                    text = Phrase(_RENEGES[led], player=player, card=card, held=held)
                     breach(trick, player, BreachKind.RENEGE, text)
                 broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
@@ -391,6 +470,10 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
             # or played twice has been reported already, once is enough.
             if position not in trick.spurious:
                 player, card = trick.players[position], trick.cards[position]
-                text = f"{player} played {card}, which is not in {player}'s recorded hand"
+                text = Phrase(
+                    N_("{player} played {card}, which is not in {player}'s recorded hand"),
+                    player=player,
+                    card=card,
+                )
                 breach(trick, player, BreachKind.NOT_IN_HAND, text)
     return breaches

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 
 from .cards import (
     ACE_OF_SPADES,
@@ -25,33 +25,9 @@ from .cards import (
     deck,
     removed_cards,
 )
+from .choices import HeartsLead, PassRule, Preset
 from .errors import NotationError, RuleError, UnknownNameError
 from .language import N_, _
-
-
-class Preset(enum.Enum):
-    """The named variants of RULES.md; each is a set of option defaults."""
-
-    CLASSIC = "classic"
-    SLIPPERY_ANNE = "slippery-anne"
-    OMNIBUS = "omnibus"
-    SPOT_HEARTS = "spot-hearts"
-    DIRTY_LADY = "dirty-lady"
-
-
-class HeartsLead(enum.Enum):
-    """When a heart may be led."""
-
-    BROKEN = "broken"  #: only after a heart was discarded, or holding only hearts
-    ANYTIME = "anytime"
-
-
-class PassRule(enum.Enum):
-    """Whom each player passes three cards to."""
-
-    RIGHT = "right"  #: counter-clockwise, every deal (classic)
-    LEFT = "left"  #: clockwise, every deal (dirty lady)
-    ROTATE = "rotate"  #: right, left, across (even tables only), no pass, in turn
 
 
 class Direction(enum.Enum):
@@ -106,7 +82,7 @@ class RuleSet:
         given = {k: v for k, v in options.items() if v is not None}
         unknown = set(given) - {"hearts", "slam", "pass_rule", "omnibus", "decks"}
         if unknown:
-            raise NotationError(f"unknown rule option: {', '.join(sorted(unknown))}")
+            raise NotationError(N_("unknown rule option: {options}"), options=", ".join(sorted(unknown)))
         if "hearts" in given:
             given["hearts"] = _enum_value(HeartsLead, given["hearts"], "hearts")
         if "pass_rule" in given:
@@ -181,9 +157,15 @@ class RuleSet:
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
-        if card == self.omnibus:
-            return OMNIBUS_BONUS
-        return _PENALTY_VALUES[self.preset].get(card, 0)
+        return self._values.get(card, 0)
+
+    @cached_property
+    def _values(self) -> dict[Card, int]:
+        """Every card that scores, with its points: asked for dozens of times per deal entered."""
+        values = dict(_PENALTY_VALUES[self.preset])
+        if self.omnibus is not None:
+            values[self.omnibus] = OMNIBUS_BONUS
+        return values
 
     def penalty_cards(self, players: int) -> Counter[Card]:
         """The cards that cost points in a deal for that many players, with their copies."""
@@ -248,10 +230,12 @@ class RuleSet:
             key, sep, value = word.partition("=")
             key = key.lower()
             if not sep or key not in _WORD_KEYS:
-                raise NotationError(f"not a rule option: {word!r} (hearts=, slam=, pass=, omnibus=, decks=)")
+                raise NotationError(
+                    N_("not a rule option: {word} (hearts=, slam=, pass=, omnibus=, decks=)"), word=repr(word)
+                )
             if key == "slam":
                 if value.lower() not in ("on", "off"):
-                    raise NotationError(f"slam is on or off, not {value!r}")
+                    raise NotationError(N_("slam is on or off, not {value}"), value=repr(value))
                 options["slam"] = value.lower() == "on"
             else:
                 options[_WORD_KEYS[key]] = value
@@ -285,7 +269,9 @@ def _enum_value(kind: type[enum.Enum], value, what: str):
         return kind(str(value).lower())
     except ValueError:
         choices = "|".join(m.value for m in kind)
-        raise NotationError(f"{what} is {choices}, not {value!r}") from None
+        raise NotationError(
+            N_("{option} is {choices}, not {value}"), option=what, choices=choices, value=repr(value)
+        ) from None
 
 
 def parse_preset(text: str) -> Preset:

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
-from .language import N_
+from .language import N_, Phrase, and_list, or_list
 from .numbers import looks_like_number, whole_number
 from .rules import RuleSet
 from .splits import split_possible
 
+#: What a refusal calls a score (marked once, not for every score read).
+_A_SCORE = N_("a score")
 #: What one player's entry is: their points, or the scoring cards they took.
 ScoreInput = int | tuple[Card, ...]
 
@@ -37,14 +40,14 @@ def parse_score(text: str) -> ScoreInput:
     """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` or ``-`` for no card."""
     text = text.strip()
     if looks_like_number(text):  # in any script's digits: refused in words unless 0 to 9
-        return whole_number(text, "a score")
+        return whole_number(text, _A_SCORE)
     if text == "-":
         return ()
     if not text:
-        raise NotationError("a score is missing after '=' (points, cards like QS,2H, or - for none)")
+        raise NotationError(N_("a score is missing after '=' (points, cards like QS,2H, or - for none)"))
     parts = text.split(",")
     if not all(part.strip() for part in parts):
-        raise NotationError(f"not a list of cards: {text!r} (write e.g. QS,2H,9H)")
+        raise NotationError(N_("not a list of cards: {text} (write e.g. QS,2H,9H)"), text=repr(text))
     return tuple(Card.parse(part) for part in parts)
 
 
@@ -90,14 +93,17 @@ def check_scores(
         raise RuleError(N_("{players} do not play this deal"), players=", ".join(extra))
 
     players = len(seats)
-    scoring = rules.scoring_cards(players)
     given = {s: v for s, v in entries.items() if isinstance(v, tuple)}
     points = {s: v for s, v in entries.items() if not isinstance(v, tuple)}
-    _check_cards(rules, players, given, names)
+    if given:
+        _check_cards(rules, players, given, names)
 
     _check_signs(rules, players, points, names)
-    # Multisets: with two decks every card is there twice.
-    unassigned = scoring - Counter(c for hand in given.values() for c in hand)
+    # Multisets: with two decks every card is there twice. Entered as points alone
+    # (the usual deal), every scoring card is still to be shared out.
+    unassigned = rules.scoring_cards(players)
+    if given:
+        unassigned -= Counter(c for hand in given.values() for c in hand)
     if not points and unassigned:
         nobody = " ".join(str(c) for c in sorted(unassigned.elements()))
         raise RuleError(N_("nobody took {cards}: list every scoring card of the deal"), cards=nobody)
@@ -115,17 +121,18 @@ def check_scores(
         raise ImpossibleScores(
             N_("the scores add up to {entered}, but this deal's add up to {total}"), entered=entered, total=total
         )
-    leftover = list(unassigned.elements())
-    if not split_possible(map(rules.points, leftover), [points[s] for s in seats if s in points]):
+    values = map(rules.points, unassigned.elements()) if given else _all_values(rules, players)
+    if not split_possible(values, [points[s] for s in seats if s in points]):
+        leftover = list(unassigned.elements())
         listed = ", ".join(f"{names[s]} {scores[s]}" for s in seats)
         why = _why_not(rules, leftover, {names[s]: points[s] for s in seats if s in points})
-        raise ImpossibleScores(f"no real deal gives {listed}: {why}")
+        raise ImpossibleScores(N_("no real deal gives {scores}: {reason}"), scores=listed, reason=why)
     return Outcome(_ordered(seats, scores), cards=given)
 
 
 def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names: Mapping[int, str]) -> None:
     """Without a card worth less than nothing, only a slam (entered as minus the total) is negative."""
-    if any(rules.points(c) < 0 for c in rules.scoring_cards(players)):
+    if all(value >= 0 for value in points.values()) or min(_all_values(rules, players)) < 0:
         return
     total = rules.penalty_total(players)
     for seat, value in points.items():
@@ -140,14 +147,20 @@ def _check_signs(rules: RuleSet, players: int, points: Mapping[int, int], names:
             raise ImpossibleScores(N_("{player} {points}: scores are never negative"), player=names[seat], points=value)
 
 
-def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> str:
+@cache  # the same for every deal of a table
+def _all_values(rules: RuleSet, players: int) -> tuple[int, ...]:
+    """The points of every scoring card of a deal for that many players, a card twice if it is there twice."""
+    return tuple(rules.points(c) for c in rules.scoring_cards(players).elements())
+
+
+def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int]) -> Phrase:
     """Why no share of ``cards`` gives these points, in words, where one reason stands out.
 
     The usual one: the cards worth more than one point cannot go to the players
     whose scores are below their value, and together they are worth more than
     the others scored (6, 6, 6, 25: nobody on 6 has a spade honour, and the three make 30).
     """
-    generic = "the penalty cards cannot be shared out that way"
+    generic = Phrase(N_("the penalty cards cannot be shared out that way"))
     if any(rules.points(c) < 0 for c in cards):  # a bonus card lowers any score: no simple reason
         return generic
     big = sorted((c for c in cards if rules.points(c) > 1), key=lambda c: -rules.points(c))
@@ -159,12 +172,26 @@ def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int])
     worth = sum(rules.points(c) for c in big)
     if not low or worth <= sum(able.values()):
         return generic
-    names = [str(c) for c in big]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    them = {1: "it is worth", 2: "the two make", 3: "the three make"}.get(len(big), f"the {len(big)} make")
-    holders = " and ".join(f"{name}'s {v}" for name, v in able.items()) or "nothing"
-    on = " or ".join(map(str, low))
-    return f"nobody on {on} can have taken {listed}, and {them} {worth}, more than {holders}"
+    # TRANSLATORS: a player's score, as in "more than Ann's 10 and Bob's 13".
+    held = [Phrase(N_("{player}'s {points}"), player=name, points=v) for name, v in able.items()]
+    fields = {
+        "scores": or_list(low),
+        "cards": or_list(big),
+        "worth": worth,
+        "holders": and_list(held) if held else Phrase(N_("nothing")),
+    }
+    if len(big) > 3:
+        return Phrase(
+            N_("nobody on {scores} can have taken {cards}, and the {count} make {worth}, more than {holders}"),
+            count=len(big),
+            **fields,
+        )
+    said = {
+        1: N_("nobody on {scores} can have taken {cards}, and it is worth {worth}, more than {holders}"),
+        2: N_("nobody on {scores} can have taken {cards}, and the two make {worth}, more than {holders}"),
+        3: N_("nobody on {scores} can have taken {cards}, and the three make {worth}, more than {holders}"),
+    }
+    return Phrase(said[len(big)], **fields)
 
 
 def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names) -> None:
@@ -239,20 +266,20 @@ def check_outcome(rules: RuleSet, seats: Sequence[int], outcome: Outcome, names:
     """Check a stored or imported outcome as if it were entered again; return it re-derived."""
     if outcome.renege is not None:
         if outcome.renege not in seats:
-            raise RuleError(f"{names.get(outcome.renege, outcome.renege)} does not play this deal")
+            raise RuleError(N_("{player} does not play this deal"), player=names.get(outcome.renege, outcome.renege))
         expected = renege_outcome(rules, seats, outcome.renege)
         if dict(outcome.scores) != dict(expected.scores):
-            raise RuleError("a renege's scores must be the penalty total for the offender and 0 for the others")
+            raise RuleError(N_("a renege's scores must be the penalty total for the offender and 0 for the others"))
         return expected
     entries: dict[int, ScoreInput] = {s: outcome.scores[s] for s in outcome.scores}
     entries.update(outcome.cards)
     again = check_scores(rules, seats, entries, names)
     if dict(again.scores) != dict(outcome.scores):
-        raise RuleError("the scores do not match the cards listed")
+        raise RuleError(N_("the scores do not match the cards listed"))
     if again.slam != outcome.slam:
         raise RuleError(
-            "the deal is marked as a slam that its scores do not show"
+            N_("the deal is marked as a slam that its scores do not show")
             if outcome.slam is not None
-            else "the scores show a slam that the deal is not marked with"
+            else N_("the scores show a slam that the deal is not marked with")
         )
     return again

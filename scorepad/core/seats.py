@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from .cards import Card
 from .errors import NotationError, RuleError
-from .language import N_
+from .language import N_, Phrase, and_list
 from .rules import Direction, PassRule
 
 
@@ -21,7 +21,7 @@ def next_left(seat: int, among: Sequence[int], seats: int) -> int:
         candidate = (seat + step) % seats
         if candidate in among and candidate != seat:
             return candidate
-    raise RuleError("no other player to pass the deal to")
+    raise RuleError(N_("no other player to pass the deal to"))
 
 
 def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[int, str], decks: int = 1) -> int:
@@ -31,28 +31,40 @@ def cut_winner(cuts: Sequence[Mapping[int, Card]], seats: int, names: Mapping[in
     "recut: NAMES" when the last round still ties for lowest.
     """
     if not cuts:
-        raise RuleError("no cut given")
+        raise RuleError(N_("no cut given"))
     cutting = list(range(seats))
     for number, round_ in enumerate(cuts, start=1):
         if sorted(round_) != cutting:
             expected = ", ".join(names[s] for s in cutting)
-            given = ", ".join(names[s] for s in sorted(round_))
-            which = "the cut" if number == 1 else f"recut {number - 1}"
-            raise RuleError(f"{which} must give a card for each of {expected} (got {given or 'none'})")
+            given = ", ".join(names[s] for s in sorted(round_)) or Phrase(N_("none"))
+            if number == 1:
+                raise RuleError(
+                    N_("the cut must give a card for each of {players} (got {given})"), players=expected, given=given
+                )
+            raise RuleError(
+                N_("recut {number} must give a card for each of {players} (got {given})"),
+                number=number - 1,
+                players=expected,
+                given=given,
+            )
         seen: dict[Card, list[int]] = {}
         for seat, card in round_.items():
             cutters = seen.setdefault(card, [])
             cutters.append(seat)
             if len(cutters) > decks:
-                who = " and ".join(names[s] for s in cutters)
-                raise RuleError(f"{card} is cut {'twice' if decks == 1 else f'{len(cutters)} times'} ({who})")
+                who = and_list(names[s] for s in cutters)
+                if len(cutters) == 2:
+                    raise RuleError(N_("{card} is cut twice ({players})"), card=card, players=who)
+                raise RuleError(
+                    N_("{card} is cut {count} times ({players})"), card=card, count=len(cutters), players=who
+                )
         lowest = min(card.rank for card in round_.values())
         cutting = sorted(s for s, card in round_.items() if card.rank == lowest)
         if len(cutting) == 1:
             if number < len(cuts):
                 raise RuleError(N_("{player} already cut lowest: there is no recut"), player=names[cutting[0]])
             return cutting[0]
-    raise RuleError("recut: " + ",".join(names[s] for s in cutting))
+    raise RuleError(N_("recut: {players}"), players=",".join(names[s] for s in cutting))
 
 
 def eldest(dealer: int, players: Sequence[int], seats: int) -> int:
@@ -77,8 +89,13 @@ _ROTATE_ODD = (Direction.RIGHT, Direction.LEFT, Direction.NONE)
 def pass_targets(direction: Direction, players: Sequence[int]) -> dict[int, int]:
     """Whom each player of the deal passes to; empty on a deal without passing."""
     count = len(players)
-    step = {Direction.RIGHT: -1, Direction.LEFT: 1, Direction.ACROSS: count // 2}.get(direction)
-    if step is None:
+    if direction is Direction.RIGHT:
+        step = -1
+    elif direction is Direction.LEFT:
+        step = 1
+    elif direction is Direction.ACROSS:
+        step = count // 2
+    else:
         return {}
     return {seat: players[(i + step) % count] for i, seat in enumerate(players)}
 
@@ -89,7 +106,7 @@ def parse_cut(text: str) -> dict[str, Card]:
     for part in text.split(","):
         name, sep, card = part.partition("=")
         if not sep or not name.strip() or not card.strip():
-            raise NotationError(f"not a cut: {part.strip()!r} (write NAME=CARD,NAME=CARD,...)")
+            raise NotationError(N_("not a cut: {text} (write NAME=CARD,NAME=CARD,...)"), text=repr(part.strip()))
         if name.strip().casefold() in {n.casefold() for n in round_}:
             raise RuleError(N_("{player} cuts twice in one round"), player=name.strip())
         round_[name.strip()] = Card.parse(card)

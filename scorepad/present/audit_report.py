@@ -43,9 +43,10 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         # Text, not markup: a name may hold brackets that Rich would read as a style.
         return Text(ascii_suits(value) if ascii else value, style=style)
 
-    parts: list[Text | Table] = [
-        text(f"{audited.name}: {', '.join(report.players)}; {report.dealer} deals; {report.rules.words()}", "bold")
-    ]
+    heading = _("{file}: {players}; {dealer} deals; {rules}").format(
+        file=audited.name, players=", ".join(report.players), dealer=report.dealer, rules=report.rules.words()
+    )
+    parts: list[Text | Table] = [text(heading, "bold")]
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column, justify in _COLUMNS:
         table.add_column(_(column), justify=justify)
@@ -72,7 +73,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         parts.append(text(_("No rule broken.")))
     else:
         parts.append(text(_("Rules broken ({count}):").format(count=len(report.breaches)), "bold"))
-        parts += [text(f"{breach.message}.") for breach in report.breaches]
+        parts += [text(f"{breach.message.localized()}.") for breach in report.breaches]
         if report.renege is None:
             parts.append(text(_("The scores are those of the tricks: the table settles the breach.")))
     parts.append(Text(""))

@@ -93,7 +93,8 @@ def line_chart(
     step = nice_step(high - low, height // 3)
     low, high = step * math.floor(low / step), step * math.ceil(high / step)
     high = max(high, low + step)
-    label_width = max(len(str(low)) + 1, len(str(high)) + 1, len("deal"))
+    deal, total = _("deal"), _("total")  # the axes' words
+    label_width = max(len(str(low)) + 1, len(str(high)) + 1, len(deal))
     plot_width = width - label_width - 1
     last = points - 1
 
@@ -116,12 +117,12 @@ def line_chart(
             grid.put(row(v), col(x), marks[who], who, strong=True)
 
     labels = {row(v): str(v) for v in range(int(low), int(high) + 1, step)}
-    lines: list[list[Segment]] = [[("total".rjust(label_width + 1), None)]]
+    lines: list[list[Segment]] = [[(total.rjust(label_width + 1), None)]]
     for r in range(height):
         axis = "+" if r in labels else "|"
         lines.append([(labels.get(r, "").rjust(label_width) + axis, None), *grid.segments(r)])
     lines.append([(" " * label_width + "+" + "-" * plot_width, None)])
-    lines.append([("deal".rjust(label_width) + " " + _deal_numbers(last, plot_width, col), None)])
+    lines.append([(deal.rjust(label_width) + " " + _deal_numbers(last, plot_width, col), None)])
     return lines
 
 

@@ -57,4 +57,4 @@ def ratings_table(players: Sequence[PlayerRating]) -> Group:
     for place, p in enumerate(players, start=1):
         figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
         table.add_row(str(place), Text(p.name), *figures)
-    return Group(table, Text("rating = mu - 3 sigma", style="dim"))
+    return Group(table, Text(_("rating = mu - 3 sigma"), style="dim"))

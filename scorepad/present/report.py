@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.language import _, ngettext, spoken
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
@@ -57,12 +58,19 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
     """The whole report as HTML text."""
     state = result.state
     players = state.settings.players
-    title = f"Match {result.match_id}" + (f": {result.name}" if result.name else "")
+    named = _("Match {match}: {name}") if result.name else _("Match {match}")
+    title = named.format(match=result.match_id, name=result.name)
     series = running_series(players, rows)
-    chart = svg_chart(players, series) if len(series[0]) > 1 else "<p>No deal has been scored yet.</p>"
+    nothing = escape(_("No deal has been scored yet."))
+    chart = svg_chart(players, series) if len(series[0]) > 1 else f"<p>{nothing}</p>"
+    standings, running, deals = escape(_("Standings")), escape(_("Running totals")), escape(_("Deals"))
+    key = _(
+        "Each player's points in the deal, then their total after it."
+        " Tie-break deals decide a tie only: their points are not added to the totals."
+    )
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{spoken()}"><head><meta charset="utf-8">',
         # Nothing may be fetched or run: the page must be whole and safe on its own.
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -70,16 +78,13 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
         f"<style>{STYLE}</style></head><body>",
         f"<header><h1>{escape(title)}</h1>",
         f'<p class="meta">{escape(_meta(result, rows))}</p></header>',
-        "<section><h2>Standings</h2>",
+        f"<section><h2>{standings}</h2>",
         _standings(result),
         f'<p class="verdict">{escape(_verdict(result))}</p></section>',
-        f"<section><h2>Running totals</h2><figure>{chart}</figure></section>",
-        "<section><h2>Deals</h2>",
+        f"<section><h2>{running}</h2><figure>{chart}</figure></section>",
+        f"<section><h2>{deals}</h2>",
         _deal_table(players, rows),
-        (
-            '<p class="key">Each player\'s points in the deal, then their total after it. '
-            "Tie-break deals decide a tie only: their points are not added to the totals.</p></section>"
-        ),
+        f'<p class="key">{escape(key)}</p></section>',
         _tiebreaks(rows),
         "</body></html>",
     ]
@@ -89,14 +94,26 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
 def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
     settings = result.state.settings
     days = sorted({r.recorded_at[:10] for r in rows})
-    played = f"; played {days[0]}" + (f" to {days[-1]}" if len(days) > 1 else "") if days else ""
-    return f"{', '.join(settings.players)}: {settings.format.describe()}; {settings.rules.describe()}{played}"
+    if not days:
+        said = _("{players}: {format}; {rules}")
+    elif len(days) == 1:
+        said = _("{players}: {format}; {rules}; played {first}")
+    else:
+        said = _("{players}: {format}; {rules}; played {first} to {last}")
+    return said.format(
+        players=", ".join(settings.players),
+        format=settings.format.describe(),
+        rules=settings.rules.describe(),
+        first=days[0] if days else None,
+        last=days[-1] if days else None,
+    )
 
 
 def _standings(result: Result) -> str:
     state = result.state
     players = state.settings.players
-    head = '<tr><th>Place</th><th class="name">Player</th><th>Total</th></tr>'
+    place_head, player_head, total_head = escape(_("Place")), escape(_("Player")), escape(_("Total"))
+    head = f'<tr><th>{place_head}</th><th class="name">{player_head}</th><th>{total_head}</th></tr>'
     lines = [f'<table class="standings"><thead>{head}</thead><tbody>']
     for place, seat in places(state.totals, state.winner):
         mark = ' class="winner"' if seat == state.winner else ""
@@ -111,37 +128,48 @@ def _verdict(result: Result) -> str:
     state = result.state
     players = state.settings.players
     if state.abandoned:
-        return "The match was abandoned: no winner."
+        return _("The match was abandoned: no winner.")
     if state.winner is not None:
-        after = " after the tie-break" if state.scored > state.deals_played else ""
-        return f"{players[state.winner]} wins with {state.totals[state.winner]}{after}."
+        won = (
+            _("{player} wins with {total} after the tie-break.")
+            if state.scored > state.deals_played
+            else _("{player} wins with {total}.")
+        )
+        return won.format(player=players[state.winner], total=state.totals[state.winner])
     if state.tiebreak is not None:
-        return f"{and_list(players[s] for s in state.tiebreak[0])} are tied: a tie-break deal is due."
-    return f"Still being played: {state.deals_played} deal{'s' if state.deals_played != 1 else ''} so far."
+        tied = and_list(players[s] for s in state.tiebreak[0])
+        return _("{players} are tied: a tie-break deal is due.").format(players=tied)
+    played = state.deals_played
+    return ngettext(
+        "Still being played: {count} deal so far.", "Still being played: {count} deals so far.", played
+    ).format(count=played)
 
 
 def _deal_table(players: Sequence[str], rows: Sequence[HistoryRow]) -> str:
     head = "".join(f'<th colspan="2" class="player">{escape(p)}</th>' for p in players)
-    sub = "<th>pts</th><th>total</th>" * len(players)
+    # TRANSLATORS: short for "points", the head of a narrow column of the HTML report.
+    points, total = escape(_("pts")), escape(_("total"))
+    sub = f"<th>{points}</th><th>{total}</th>" * len(players)
+    deal, dealer, note = escape(_("Deal")), escape(_("Dealer")), escape(_("Note"))
     lines = [
         '<table class="deals"><thead>',
-        f'<tr><th rowspan="2">Deal</th><th rowspan="2" class="name">Dealer</th>{head}<th rowspan="2" class="name">Note</th></tr>',
+        f'<tr><th rowspan="2">{deal}</th><th rowspan="2" class="name">{dealer}</th>{head}<th rowspan="2" class="name">{note}</th></tr>',
         f"<tr>{sub}</tr></thead><tbody>",
     ]
     round_ = 0
     for row in rows:
         if row.kind == "misdeal":
             cells = f'<td colspan="{2 * len(players)}">&nbsp;</td>'
-            note, kind = "misdeal: the same dealer deals again", "misdeal"
+            note, kind = _("misdeal: the same dealer deals again"), "misdeal"
         elif row.kind == "tiebreak":
             round_ += 1
             cells = "".join(f"<td>{row.scores.get(p, '–')}</td><td></td>" for p in players)
-            note, kind = f"tie-break deal, round {round_}", "tiebreak"
+            note, kind = _("tie-break deal, round {round}").format(round=round_), "tiebreak"
         else:
             cells = "".join(f'<td>{row.scores[p]}</td><td class="total">{row.totals[p]}</td>' for p in players)
             note, kind = "", "deal"
         if row.renege:
-            note = (note + "; " if note else "") + f"renege by {row.renege}"
+            note = (note + "; " if note else "") + _("renege by {player}").format(player=row.renege)
         lines.append(
             f'<tr class="{kind}"><td>{row.number}</td><td class="name">{escape(row.dealer)}</td>{cells}'
             f'<td class="note">{escape(note)}</td></tr>'
@@ -155,10 +183,14 @@ def _tiebreaks(rows: Sequence[HistoryRow]) -> str:
     if not deals:
         return ""
     items = []
+    said = _("Round {round} (deal {number}, dealt by {dealer}): {scores}")
     for round_, row in enumerate(deals, start=1):
-        scores = ", ".join(f"{escape(p)} {points}" for p, points in row.scores.items())
-        items.append(f"<li>Round {round_} (deal {row.number}, dealt by {escape(row.dealer)}): {scores}</li>")
-    return "<section><h2>Tie-break</h2><ol>" + "".join(items) + "</ol></section>"
+        scores = ", ".join(f"{p} {points}" for p, points in row.scores.items())
+        items.append(
+            f"<li>{escape(said.format(round=round_, number=row.number, dealer=row.dealer, scores=scores))}</li>"
+        )
+    heading = escape(_("Tie-break"))
+    return f"<section><h2>{heading}</h2><ol>" + "".join(items) + "</ol></section>"
 
 
 # The chart: running totals after each scored deal, one polyline per player.
@@ -185,9 +217,8 @@ def svg_chart(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
     def y(value: float) -> float:
         return round(TOP + PLOT_HEIGHT * (high - value) / (high - low), 1)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="Running totals after each deal">'
-    ]
+    label = escape(_("Running totals after each deal"))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{label}">']
     for value in range(int(low), int(high) + 1, step):  # horizontal grid with the totals
         shade = "#999" if value == 0 else "#e3e3e3"
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value)}" y2="{y(value)}" stroke="{shade}"/>')
@@ -198,11 +229,10 @@ def svg_chart(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
         out.append(f'<line x1="{x(deal)}" x2="{x(deal)}" y1="{base}" y2="{base + 5}" stroke="#555"/>')
         out.append(f'<text x="{x(deal)}" y="{TOP + PLOT_HEIGHT + 19}" text-anchor="middle">{deal}</text>')
     out.append(f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + PLOT_HEIGHT}" stroke="#555"/>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + PLOT_HEIGHT + 38}" text-anchor="middle">deal</text>')
+    across, up = escape(_("deal")), escape(_("running total"))  # the axes' titles
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + PLOT_HEIGHT + 38}" text-anchor="middle">{across}</text>')
     middle = TOP + PLOT_HEIGHT / 2
-    out.append(
-        f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">running total</text>'
-    )
+    out.append(f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">{up}</text>')
     for who, (name, line) in enumerate(zip(players, series, strict=True)):
         points = " ".join(f"{x(d)},{y(v)}" for d, v in enumerate(line))
         out.append(f"<g {_look(who)}><title>{escape(name)}</title>")

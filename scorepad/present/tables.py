@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.language import _, ngettext
+from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
@@ -245,5 +245,5 @@ def findings(checks: Sequence[Finding]) -> Table:
     """What ``scorepad doctor`` found, a check per line."""
     table = Table(show_header=False, box=None)
     for f in checks:
-        table.add_row(_("ok") if f.ok else _("PROBLEM"), f.check, f.detail)
+        table.add_row(_("ok") if f.ok else _("PROBLEM"), in_language(f.check), in_language(f.detail))
     return table

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.language import _
+from ..core import language
 
 
 def and_list(names: Iterable[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
-    listed = list(names)
-    if len(listed) < 2:
-        return "".join(listed)
-    return _("{names} and {last}").format(names=", ".join(listed[:-1]), last=listed[-1])
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``, in the language in use."""
+    return language.and_list(names).localized()

@@ -11,6 +11,7 @@ themselves follow the rules is the app's to check (``app.backup``).
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -18,6 +19,7 @@ from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_v
 from sqlmodel import SQLModel
 
 from ..core.errors import ScorepadError
+from ..core.language import N_, Phrase
 from .history import MatchRecord, TrailItem
 
 FORMAT = "scorepad-backup"
@@ -27,13 +29,21 @@ VERSION = 1  #: the newest backup version this code reads and the one it writes
 Int64 = Annotated[int, Field(ge=-(2**63), le=2**63 - 1)]
 
 
+class _Invalid(ValueError):
+    """A field's own complaint, as a template whose ``{field}`` ``describe`` fills once it knows the field."""
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        super().__init__(template)
+        self.template, self.fields = template, fields
+
+
 def _moment(value: str) -> str:
     try:
         stamp = datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"is not an ISO-8601 time: {value[:40]!r}") from None
+        raise _Invalid(N_("{field} is not an ISO-8601 time: {value}"), value=repr(value[:40])) from None
     if stamp.utcoffset() is None:  # spec/CLI.md: times carry their offset
-        raise ValueError(f"has no UTC offset: {value[:40]!r}")
+        raise _Invalid(N_("{field} has no UTC offset: {value}"), value=repr(value[:40]))
     return value
 
 
@@ -60,7 +70,8 @@ class RulesFile(_Strict):
         # text or null, an option of a newer scorepad included (refused here rather than dropped unread).
         for key, value in data.items() if isinstance(data, dict) else ():
             if not _RULE_VALUE.get(key, _text_or_null)(value):
-                raise ValueError(f".{json.dumps(key)} cannot be {json.dumps(value)[:40]}")
+                # TRANSLATORS: {key} is an option's name in the file, {value} its value there, e.g. "slam" and null.
+                raise _Invalid(N_("{field}.{key} cannot be {value}"), key=json.dumps(key), value=json.dumps(value)[:40])
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -116,8 +127,11 @@ class MatchFile(_Strict):
     def _replaces_earlier(self) -> MatchFile:
         for index, item in enumerate(self.trail):
             if item.replaces is not None and not 1 <= item.replaces <= index:
-                raise ValueError(
-                    f"trail[{index + 1}].replaces should name an earlier entry of the trail (1 to {index})"
+                raise _Invalid(
+                    # TRANSLATORS: trail[...].replaces is the place in the backup file: keep it as it is.
+                    N_("{field}, trail[{number}].replaces should name an earlier entry of the trail (1 to {last})"),
+                    number=index + 1,
+                    last=index,
                 )
         return self
 
@@ -126,8 +140,19 @@ class MatchFile(_Strict):
         return quoted_name(self.name)
 
     @property
-    def label(self) -> str:
-        return f"match {self.id}{self.quoted_name}"
+    def label(self) -> Phrase:
+        return match_label(self.id, self.name)
+
+
+def match_label(match_id: object, name: object) -> Phrase:
+    """``match 3 “Friday”``: a match of a backup as messages name it, by its number and its name."""
+    # TRANSLATORS: {name} is empty, or a space and the match's name in quotes.
+    return Phrase(N_("match {match}{name}"), match=match_id, name=quoted_name(name))
+
+
+def in_trail(match: Phrase | str, number: int) -> Phrase:
+    """``match 3 “Friday”, trail[4]``: an entry of a match's trail, in the file's own notation."""
+    return Phrase("{match}, trail[{number}]", match=match, number=number)  # notation: the same in every language
 
 
 def quoted_name(name: object) -> str:
@@ -159,69 +184,94 @@ class BackupShapeError(ScorepadError):
 def validate(data: object) -> BackupFile:
     """The backup in ``data`` (parsed JSON), or BackupShapeError saying what is wrong, and where."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupShapeError(f'not a scorepad backup (no "format": "{FORMAT}")')
+        # TRANSLATORS: "format" is the backup file's own key: keep it, and {format}, as they are.
+        raise BackupShapeError(N_('not a scorepad backup (no "format": "{format}")'), format=FORMAT)
     try:
         version = _Header.model_validate(data).version
         if version > VERSION:
             raise BackupShapeError(
-                f"backup version {version} is newer than this scorepad reads ({VERSION}): upgrade scorepad"
+                N_("backup version {version} is newer than this scorepad reads ({newest}): upgrade scorepad"),
+                version=version,
+                newest=VERSION,
             )
         if version < 1:
-            raise BackupShapeError(f"backup version {version} does not exist")
+            raise BackupShapeError(N_("backup version {version} does not exist"), version=version)
         backup = BackupFile.model_validate(data)
     except ValidationError as error:
-        raise BackupShapeError(describe(error.errors()[0], data)) from None
+        raise BackupShapeError("{problem}", problem=describe(error.errors()[0], data)) from None
     seen: set[str] = set()
     for match in backup.matches:
         if match.uid in seen:
-            raise BackupShapeError(f"{match.label}: uid {match.uid!r} appears twice")
+            raise BackupShapeError(N_("{match}: uid {uid} appears twice"), match=match.label, uid=repr(match.uid))
         seen.add(match.uid)
     return backup
 
 
+#: A value of the wrong type, by the type pydantic expected: one whole sentence each, for translators.
 _TYPES = {
-    "int": "a whole number",
-    "string": "text",
-    "list": "a list",
-    "dict": "an object",
-    "model": "an object",
-    "bool": "true or false",
+    "int": N_("{field} should be a whole number, not {given}"),
+    "string": N_("{field} should be text, not {given}"),
+    "list": N_("{field} should be a list, not {given}"),
+    "dict": N_("{field} should be an object, not {given}"),
+    "model": N_("{field} should be an object, not {given}"),
+    # TRANSLATORS: true and false are JSON's own words: keep them as they are.
+    "bool": N_("{field} should be true or false, not {given}"),
 }
 
 
-def describe(error: Any, data: dict) -> str:
+def describe(error: Any, data: dict) -> Phrase:
     """One pydantic error as a line: ``match 3 “Friday”, trail[4].scores."Ann" should be a whole number``."""
-    where, path = "backup", list(error["loc"])
+    where: Phrase | str = "backup"  # the file's root, as in the path ``backup.exported_at``: notation
+    path = list(error["loc"])
     if path[:1] == ["matches"] and len(path) > 1:
         raw = data["matches"][path[1]]
         match_id = raw.get("id") if isinstance(raw, dict) else None
         known = isinstance(match_id, int) and not isinstance(match_id, bool) and -(2**63) <= match_id < 2**63
-        where, path = (f"match {match_id}" if known else f"matches[{path[1]}]"), path[2:]
-        label = where + (quoted_name(raw.get("name")) if known else "")
+        where, path = (Phrase(N_("match {match}"), match=match_id) if known else f"matches[{path[1]}]"), path[2:]
+        label = match_label(match_id, raw.get("name")) if known else where
         if path[:1] == ["trail"] and len(path) > 1 and known:
-            where, path = f"{label}, trail[{path[1] + 1}]", path[2:]
+            where, path = in_trail(label, path[1] + 1), path[2:]
         elif path in ([], ["trail"]):  # the match's deals: named as every message about them names it
             where = label
     kind, given = error["type"], error.get("input")
     if kind == "missing":
-        return f"{where + _dotted(path[:-1])} has no {path[-1]!r}"
-    field = where + _dotted(path)
+        return Phrase(N_("{field} has no {key}"), field=_at(where, path[:-1]), key=repr(path[-1]))
+    field = _at(where, path)
     if kind == "value_error":
-        if path:  # a field's own complaint: ".\"slam\" cannot be null" follows the field at once
-            reason = str(error["ctx"]["error"])
-            return f"{field}{'' if reason.startswith('.') else ' '}{reason}"
-        return f"{where}{'' if where == 'backup' else ','} {error['ctx']['error']}"
+        reason = error["ctx"]["error"]
+        if isinstance(reason, _Invalid):  # a complaint of this module's validators
+            return Phrase(reason.template, field=field, **reason.fields)
+        return _notation("{field}: {reason}", field=field, reason=str(reason))
     if kind == "literal_error":
         shown = repr(given) if isinstance(given, str) else json.dumps(given)
-        return f"{field} is {error['ctx']['expected'].replace(chr(39), '')}, not {shown[:40]}"
+        return Phrase(N_("{field} is {expected}, not {given}"), field=field, expected=_one_of(error), given=shown[:40])
     if kind in ("greater_than_equal", "less_than_equal"):
-        return f"{field} is out of range: {str(given)[:20]}..."
+        return Phrase(N_("{field} is out of range: {value}..."), field=field, value=str(given)[:20])
     if kind in ("string_too_short", "string_too_long"):
-        return f"{field} has 1 to 32 characters, not {len(given)}"
+        return Phrase(N_("{field} has 1 to 32 characters, not {count}"), field=field, count=len(given))
     expected = _TYPES.get(kind.split("_")[0])
     if (expected and kind.endswith("_type")) or kind.endswith("_parsing"):
-        return f"{field} should be {expected or 'of another type'}, not {json.dumps(given)[:40]}"
-    return f"{field}: {error['msg']}"
+        other = N_("{field} should be of another type, not {given}")
+        return Phrase(expected or other, field=field, given=json.dumps(given)[:40])
+    return _notation("{field}: {reason}", field=field, reason=error["msg"])  # pydantic's own words: English
+
+
+def _notation(template: str, /, **fields: object) -> Phrase:
+    """Where in the file, in the file's own notation (``match 3.rules``): the same in every language."""
+    return Phrase(template, **fields)
+
+
+def _at(where: Phrase | str, path: list[Any]) -> Phrase:
+    return _notation("{where}{path}", where=where, path=_dotted(path))
+
+
+def _one_of(error: Any) -> Phrase | str:
+    """The values a Literal allows, ``deals, over or reach``, from pydantic's ``'deals', 'over' or 'reach'``."""
+    expected = error["ctx"]["expected"]
+    values = re.findall(r"'([^']*)'", expected) or [expected]
+    if len(values) == 1:
+        return values[0]
+    return Phrase(N_("{first} or {last}"), first=", ".join(values[:-1]), last=values[-1])
 
 
 def _dotted(path: list[Any]) -> str:

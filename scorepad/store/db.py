@@ -5,36 +5,46 @@ survives a power cut) and a busy timeout; every write command holds one
 ``BEGIN IMMEDIATE`` transaction, so two people entering at once wait for each
 other instead of meeting "database is locked", and a crash leaves nothing
 half-written. PostgreSQL writers lock the match row instead (see ``matches.load``).
+
+SQLAlchemy is imported when a store is first opened, not with this module: a
+``Store`` that is never opened costs nothing, as when ``status`` finds all it
+needs through the quick reader (``quick``).
 """
 
 from __future__ import annotations
 
-import sqlite3
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from sqlalchemy import Connection, create_engine, event, text
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError
-
+from ..core.language import N_, Phrase
 from . import sqlite_file
 from .errors import NoStoreYet, StoreError, reason
 from .location import ambiguous_credentials, describe, hide_password
+from .schema import HEAD, VERSION_COLUMN, VERSION_TABLE
 
-__all__ = ["HEAD", "REVISIONS", "NoStoreYet", "Store", "StoreError"]
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.exc import DBAPIError
 
-#: Every schema revision this code knows, oldest first; the last is what it writes. The
-#: migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
-#: folder costs far less than importing Alembic, which only an upgrade needs.
-REVISIONS = tuple(
-    sorted(p.name.split("_", 1)[0] for p in (Path(__file__).parent / "migrations" / "versions").glob("[0-9]*.py"))
-)
-HEAD = REVISIONS[-1]
+__all__ = ["HEAD", "NoStoreYet", "Store", "StoreError", "revisions"]
 BUSY_TIMEOUT_S = 60
-MIN_SQLITE = (3, 35)
 MIGRATION_LOCK = 0x5C0E9AD  # any fixed number: the advisory lock taken while migrating PostgreSQL
+
+
+@functools.cache
+def revisions() -> tuple[str, ...]:
+    """Every schema revision this code knows, oldest first; the last is ``HEAD``, what it writes.
+
+    The migration scripts are the list (``0003_state_once.py`` is revision 0003): reading the
+    folder costs far less than importing Alembic, and is done only for a store not at ``HEAD``.
+    """
+    versions = Path(__file__).parent / "migrations" / "versions"
+    return tuple(sorted(p.name.split("_", 1)[0] for p in versions.glob("[0-9]*.py")))
 
 
 def _sqlite_file(url: str) -> tuple[Path | None, bool]:
@@ -43,6 +53,8 @@ def _sqlite_file(url: str) -> tuple[Path | None, bool]:
     A URI carries its own options (``mode=ro`` ...): scorepad checks the file it
     names, but neither creates it nor chooses how to open it.
     """
+    from sqlalchemy.engine import make_url
+
     database = make_url(url).database
     if not database or database == ":memory:" or database.startswith("file::memory:"):
         return None, False
@@ -52,6 +64,11 @@ def _sqlite_file(url: str) -> tuple[Path | None, bool]:
 
 
 def _setup_sqlite(engine: Engine) -> None:
+    import sqlite3
+
+    from sqlalchemy import event
+    from sqlalchemy.exc import DBAPIError
+
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection, _record) -> None:
         # Let SQLAlchemy's "begin" event decide how transactions start.
@@ -68,7 +85,11 @@ def _setup_sqlite(engine: Engine) -> None:
         # A writer takes the write lock at once, so it never has to upgrade a
         # read lock half-way (the cause of "database is locked" under WAL).
         write = connection.get_execution_options().get("scorepad_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+        try:  # on the driver itself: SQLAlchemy's execution costs more than SQLite's BEGIN (see prepared)
+            connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(statement, (), error, sqlite3.Error) from error
 
 
 class Store:
@@ -84,16 +105,18 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         self.engine: Engine | None = None
         self.found: sqlite_file.Found | None = None  #: an existing SQLite store file, once examined
+        self.keep = False  #: whether transactions share one connection (``keep_open``)
+        self._kept: Connection | None = None
 
     def _open(self) -> Engine:
         """The engine of the existing store, its file examined first and its schema brought up to date."""
         if self.engine is not None:
             return self.engine
         if self.is_sqlite:
-            _check_sqlite_version()
+            sqlite_file.check_version()
             path, by_uri = _sqlite_file(self.url)
             if path is not None and not by_uri and not path.exists():
-                raise NoStoreYet("there is no match yet: start one with 'scorepad new --players A,B,C'")
+                raise NoStoreYet(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
             if path is not None and path.exists():
                 self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
             engine = self._sqlite_engine(self.url)
@@ -108,6 +131,8 @@ class Store:
         return engine
 
     def _sqlite_engine(self, url: str) -> Engine:
+        from sqlalchemy import create_engine
+
         found = self.found
         if found is not None and found.frozen:
             engine = create_engine(url, creator=lambda: sqlite_file.connect_frozen(found.path, BUSY_TIMEOUT_S))
@@ -119,16 +144,26 @@ class Store:
     def _server_engine(self) -> Engine:
         if ambiguous_credentials(self.url):
             raise StoreError(
-                f"{self.where}: the URL has more than one '@': write an '@' in the user name or password as %40"
+                N_("{store}: the URL has more than one '@': write an '@' in the user name or password as %40"),
+                store=self.where,
             )
+        from sqlalchemy import create_engine
+
         try:
             return create_engine(self.url)
         except (ImportError, ModuleNotFoundError) as error:
             raise StoreError(
-                f"cannot open {self.where}: {error} (for PostgreSQL: pip install 'scorepad[postgres]')"
+                N_("cannot open {store}: {reason} (for PostgreSQL: pip install 'scorepad[postgres]')"),
+                store=self.where,
+                reason=error,
             ) from None
         except Exception as error:  # noqa: BLE001 - a malformed URL fails anywhere in a dialect's own code
-            raise StoreError(hide_password(f"cannot open {self.where}: {error}", self.url)) from None
+            # The dialect's own words (English), with the password hidden wherever it shows.
+            raise StoreError(
+                N_("cannot open {store}: {reason}"),
+                store=hide_password(self.where, self.url),
+                reason=hide_password(str(error), self.url),
+            ) from None
 
     def open(self, create: bool = False) -> Store:
         """Open the store now (making a new SQLite one if ``create``), bringing its schema up to date."""
@@ -158,15 +193,15 @@ class Store:
             return
         engine = self._open()
         self._check_writable()
-        with self._guard(), engine.connect() as conn:
-            conn = conn.execution_options(scorepad_write=True)
-            with conn.begin():
-                yield conn
+        with self._guard(), self._connection(engine, write=True) as conn, conn.begin():
+            yield conn
 
     @contextmanager
     def _write_new(self, path: Path) -> Iterator[Connection]:
         """The first transaction of a new SQLite store, built aside and put at ``path`` once committed."""
-        _check_sqlite_version()
+        from sqlalchemy.engine import make_url
+
+        sqlite_file.check_version()
         with sqlite_file.new_file(path) as temporary:
             self.engine = self._sqlite_engine(make_url(self.url).set(database=str(temporary)).render_as_string())
             try:
@@ -182,39 +217,76 @@ class Store:
     @contextmanager
     def read(self) -> Iterator[Connection]:
         engine = self._open()
-        with self._guard(), engine.connect() as conn, conn.begin():
+        with self._guard(), self._connection(engine, write=False) as conn, conn.begin():
             yield conn
         if self.found is not None and self.found.frozen:
             sqlite_file.check_still(self.found)
 
+    def keep_open(self) -> None:
+        """From now on, run every transaction on one connection, kept open until ``close``.
+
+        For the table mode, which writes one short transaction per deal: taking a
+        connection from the pool and handing it back costs more than the deal's SQL.
+        """
+        self.keep = True
+
+    @contextmanager
+    def _connection(self, engine: Engine, write: bool) -> Iterator[Connection]:
+        if self.keep and self._kept is None:
+            self._kept = engine.connect()
+        if self._kept is None or self._kept.in_transaction():  # not kept, or a transaction inside another
+            with engine.connect() as conn:
+                yield conn.execution_options(scorepad_write=True) if write else conn
+            return
+        kept = self._kept
+        if kept.get_execution_options().get("scorepad_write", False) != write:
+            kept.execution_options(scorepad_write=write)
+        try:
+            yield kept
+        except BaseException:
+            # Back to the pool, as every connection went before: it rolls back whatever a
+            # failed commit left behind. The next transaction takes a fresh one.
+            self._kept = None
+            kept.close()
+            raise
+
     def _check_writable(self) -> None:
         """Refuse a write SQLite cannot make, before it starts: a store read as immutable."""
         if self.found is not None and self.found.frozen:
-            note = sqlite_file.folder_note(self.found.path) or "its folder is read-only"
-            raise StoreError(f"{self.where}: the store cannot be written: {note}")
+            note = sqlite_file.folder_note(self.found.path) or Phrase(N_("its folder is read-only"))
+            raise StoreError(N_("{store}: the store cannot be written: {note}"), store=self.where, note=note)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
         """Turn the database's own errors into one clear sentence."""
+        from sqlalchemy.exc import DBAPIError
+
         try:
             yield
         except DBAPIError as error:
-            raise StoreError(f"{self.where}: {self._reason(error)}") from None
+            raise StoreError(N_("{store}: {reason}"), store=self.where, reason=self._reason(error)) from None
 
-    def _reason(self, error: DBAPIError) -> str:
+    def _reason(self, error: DBAPIError) -> Phrase | str:
         message = str(error.orig) if error.orig else str(error)
         if self.is_sqlite and self.found is not None:
             return sqlite_file.trouble(self.found.path, message)
-        return hide_password(reason(message), self.url)
+        said = reason(message)
+        return hide_password(said, self.url) if isinstance(said, str) else said  # scorepad's own words hold none
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""
+        from sqlalchemy import text
+
         with self._guard():
             version = self._version()
             if version == HEAD:
                 return
-            if version is not None and version not in REVISIONS:
-                raise StoreError(f"{self.where} was written by a newer scorepad (schema {version}): upgrade scorepad")
+            if version is not None and version not in revisions():
+                raise StoreError(
+                    N_("{store} was written by a newer scorepad (schema {version}): upgrade scorepad"),
+                    store=self.where,
+                    version=version,
+                )
             self._check_writable()
             with self._opened.connect() as conn, conn.execution_options(scorepad_write=True).begin():
                 if not self.is_sqlite:
@@ -231,23 +303,23 @@ class Store:
         return self.engine
 
     def _version(self, conn: Connection | None = None) -> str | None:
+        from sqlalchemy import text
+        from sqlalchemy.exc import OperationalError, ProgrammingError
+
         if conn is None:
             with self._opened.connect() as fresh, fresh.begin():
                 return self._version(fresh)
         try:
             with conn.begin_nested():
-                return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                return conn.execute(text(f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}")).scalar()
         except (OperationalError, ProgrammingError) as error:
-            if "alembic_version" in str(error.orig) or "no such table" in str(error.orig):
+            if VERSION_TABLE in str(error.orig) or "no such table" in str(error.orig):
                 return None
             raise
 
     def close(self) -> None:
+        if self._kept is not None:
+            self._kept.close()
+            self._kept = None
         if self.engine is not None:
             self.engine.dispose()
-
-
-def _check_sqlite_version() -> None:
-    if sqlite3.sqlite_version_info < MIN_SQLITE:  # RETURNING and DROP COLUMN
-        wanted = ".".join(map(str, MIN_SQLITE))
-        raise StoreError(f"scorepad needs SQLite {wanted} or newer; this Python has {sqlite3.sqlite_version}")

@@ -5,18 +5,26 @@ and the trail never needs rewriting; rules are ``RuleSet.to_json``; a cut is
 the list of its rounds, each ``{name: card}``. A match's fold is kept as two
 columns (``winner`` and ``deals_played``, which listings filter and show) and
 the rest of the snapshot as JSON in ``state``.
+
+The match fold (``core.match``) is imported when an entry or a state is first
+decoded, not with this module: the list of matches decodes only rules, and
+making the fold's classes would cost it more than reading 500 matches.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from json.scanner import make_scanner
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
-from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
-from ..core.scoring import Outcome
+
+if TYPE_CHECKING:
+    from ..core.match import Entry, EntryKind, MatchState, Settings
+    from ..core.scoring import Outcome
 
 #: Cut rounds as the match row keeps them: each player's card, by name.
 Cuts = list[dict[str, Card]]
@@ -30,7 +38,24 @@ def encode_scores(scores: Mapping[int, int]) -> str:
 
 
 def decode_scores(text: str) -> dict[int, int]:
-    return {int(seat): points for seat, points in json.loads(text).items()}
+    return {int(seat): points for seat, points in _json(text).items()}
+
+
+_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed has the C class only
+
+
+def _json(text: str) -> Any:
+    """``json.loads`` for the JSON this module writes, read once per entry of a match.
+
+    The scanner alone reads a value that fills the text; anything else (a space,
+    something after the value, no JSON at all) goes to ``json.loads``, which
+    reads it or says why not, as before.
+    """
+    try:
+        value, end = _scan(text, 0)
+    except StopIteration:
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
 
 
 def encode_cards(cards: Mapping[int, Sequence[Card]]) -> str | None:
@@ -77,11 +102,22 @@ def entry_columns(entry: Entry) -> dict[str, Any]:
 
 def decode_entry(kind: str, scores: str, cards: str | None, renege: int | None, slam: int | None) -> Entry:
     """The entry a row's columns hold."""
-    entry_kind = EntryKind(kind)
-    if entry_kind is EntryKind.MISDEAL:
-        return Entry.misdeal()
-    outcome = Outcome(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards))
-    return Entry(entry_kind, outcome)
+    entry_type, kind_type, kinds, outcome_type = _entry_types()
+    entry_kind = kinds[kind] if kind in kinds else kind_type(kind)  # a match's every entry: no enum lookup
+    if entry_kind is kind_type.MISDEAL:
+        return entry_type.misdeal()
+    outcome = outcome_type(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards) if cards else {})
+    return entry_type(entry_kind, outcome)
+
+
+@functools.cache
+def _entry_types() -> tuple[type[Entry], type[EntryKind], dict[str, EntryKind], type[Outcome]]:
+    # Cached rather than imported in decode_entry: an import statement there would cost each of a
+    # long match's entries more than this call does.
+    from ..core.match import Entry, EntryKind
+    from ..core.scoring import Outcome
+
+    return Entry, EntryKind, {kind.value: kind for kind in EntryKind}, Outcome
 
 
 def state_columns(state: MatchState) -> dict[str, Any]:
@@ -92,5 +128,7 @@ def state_columns(state: MatchState) -> dict[str, Any]:
 
 
 def decode_state(settings: Settings, winner: int | None, deals_played: int, state: str) -> MatchState:
+    from ..core.match import MatchState
+
     snapshot = json.loads(state) | {"winner": winner, "deals_played": deals_played}
     return MatchState.from_snapshot(settings, snapshot)

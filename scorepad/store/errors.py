@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import ScorepadError, UnknownNameError
+from ..core.language import N_, Phrase
 
 
 class StoreError(ScorepadError):
@@ -13,15 +14,16 @@ class NoStoreYet(StoreError, UnknownNameError):
     """Nothing has been written yet: the SQLite file does not exist."""
 
 
-def reason(message: str) -> str:
-    """A database error's first line, or what it means where the wording is the database's own jargon."""
+def reason(message: str) -> Phrase | str:
+    """What a database error means, in scorepad's words where the database's own are jargon;
+    else its first line, as the database wrote it (in English: the database speaks no other)."""
     message = message.strip().splitlines()[0] if message.strip() else message
     if "file is not a database" in message:
-        return "this file is not a scorepad database"
+        return Phrase(N_("this file is not a scorepad database"))
     if "readonly" in message or "read-only" in message:
-        return "the store cannot be written (read-only)"
+        return Phrase(N_("the store cannot be written (read-only)"))
     if "disk is full" in message or "database or disk is full" in message:
-        return "the disk is full: nothing was written"
+        return Phrase(N_("the disk is full: nothing was written"))
     if "unable to open" in message:
-        return "cannot open the database file"
+        return Phrase(N_("cannot open the database file"))
     return message

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlmodel import col
@@ -21,8 +21,10 @@ from sqlmodel import select as select_rows
 from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
 from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
-from .matches import E, M, S, insert_match, names_by_match, seat_names, settings_of, typed_rows
+from .matches import E, M, S, insert_match, seat_names, typed_rows
 from .models import MatchRow
+from .prepared import Prepared
+from .rows import names_by_match, settings_of
 from .schema import STANDING
 
 
@@ -101,9 +103,11 @@ def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[Trai
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredDeal:
-    """A scored entry that stands (a deal or a tie-break deal), as export and the club figures read it."""
+class ScoredDeal(NamedTuple):
+    """A scored entry that stands (a deal or a tie-break deal), as export and the club figures read it.
+
+    A named tuple: made once per deal of the store, it costs a third of a frozen dataclass.
+    """
 
     match_id: int
     kind: EntryKind
@@ -113,17 +117,24 @@ class ScoredDeal:
     recorded_at: str
 
 
+_SCORED = (
+    select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
+    .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
+    .order_by(E.c.match_id, E.c.position)
+)
+#: Every match's, or one match's: a club's store can hold 100,000 deals (see ``prepared``).
+_EVERY_SCORED = Prepared(_SCORED)
+_SCORED_OF_ONE = Prepared(_SCORED.where(E.c.match_id == bindparam("b_match")), "b_match")
+
+
 def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[ScoredDeal]:
     """The scored entries that stand, match by match in the order they were played, lazily."""
-    query = (
-        select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
-        .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
-        .order_by(E.c.match_id, E.c.position)
-    )
-    if match_id is not None:
-        query = query.where(E.c.match_id == match_id)
+    if match_id is None:
+        rows = _EVERY_SCORED.stream(conn, {})
+    else:
+        rows = _SCORED_OF_ONE.stream(conn, {"b_match": match_id})
     kinds = {kind.value: kind for kind in EntryKind}
-    for owner, kind, number, dealer, scores, recorded_at in conn.execute(query.execution_options(yield_per=2000)):
+    for owner, kind, number, dealer, scores, recorded_at in rows:
         yield ScoredDeal(owner, kinds[kind], number, dealer, decode_scores(scores), recorded_at)
 
 

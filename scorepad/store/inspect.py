@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import text
 
+from ..core.language import Phrase
 from . import sqlite_file
 from .db import Store
 
@@ -29,7 +30,7 @@ def sqlite_facts(store: Store) -> SqliteFacts:
     return SqliteFacts(str(version), integrity, orphans, str(journal))
 
 
-def folder_note(store: Store) -> str | None:
+def folder_note(store: Store) -> Phrase | None:
     """Why the store is read as immutable and cannot be written; None when it is not."""
     found = store.found
     return sqlite_file.folder_note(found.path) if found is not None and found.frozen else None

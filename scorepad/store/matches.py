@@ -2,14 +2,13 @@
 
 Plain SQL expressions over the SQLModel tables, one query per table, and no
 ORM object per entry: a club's match can hold thousands of them (the list of
-matches, read on no hot path, comes as typed rows). Columns are encoded and
-decoded by ``encoding`` alone.
+matches comes as typed rows). Columns are encoded and decoded by ``encoding``
+alone, and a match row becomes a value in ``rows``, as the quick reader's do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -19,18 +18,12 @@ from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
 
 from ..core.errors import UnknownNameError
-from ..core.match import Entry, Format, FormatKind, MatchState, NextDeal, Settings, Step
-from .encoding import (
-    Cuts,
-    decode_entry,
-    decode_rules,
-    decode_state,
-    encode_cuts,
-    encode_rules,
-    entry_columns,
-    state_columns,
-)
+from ..core.language import N_
+from ..core.match import Entry, MatchState, NextDeal, Settings, Step
+from .encoding import Cuts, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
 from .models import EntryRow, MatchRow, SeatRow
+from .prepared import Prepared
+from .rows import MatchSummary, StoredEntry, StoredMatch, match_of, names_by_match, summary_of
 from .schema import REPLACED, STANDING, UNDONE
 
 T = TypeVar("T")
@@ -46,55 +39,16 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-@dataclass
-class StoredEntry:
-    """An entry that stands, with what the store knows beside the rules."""
-
-    id: int
-    position: int
-    number: int
-    dealer: int
-    recorded_at: str
-    entry: Entry
-
-
-@dataclass
-class StoredMatch:
-    """A match as the store holds it: its settings, and its entries or its last snapshot."""
-
-    id: int
-    uid: str
-    name: str | None
-    created_at: str
-    abandoned_at: str | None
-    settings: Settings
-    entries: list[StoredEntry] = field(default_factory=list)
-    snapshot: MatchState | None = None  #: the fold as last written, when loaded without entries
-
-    @property
-    def core_entries(self) -> list[Entry]:
-        return [e.entry for e in self.entries]
-
-    def state(self) -> MatchState:
-        if self.snapshot is not None:
-            state = self.snapshot
-        else:
-            state = MatchState.start(self.settings)
-            for stored in self.entries:
-                state = state.apply(stored.entry)
-        return state.abandon() if self.abandoned_at else state
-
-
 def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     """The match asked for, or the one most recently created or written to."""
     if match_id is not None:
         found = conn.execute(select(M.c.id).where(M.c.id == match_id)).scalar()
         if found is None:
-            raise UnknownNameError(f"there is no match {match_id}")
+            raise UnknownNameError(N_("there is no match {match}"), match=match_id)
         return found
     found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
     if found is None:
-        raise UnknownNameError("there is no match yet: start one with 'scorepad new --players A,B,C'")
+        raise UnknownNameError(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
     return found
 
 
@@ -108,16 +62,6 @@ def typed_rows(conn: Connection, query: SelectOfScalar[T]) -> Iterator[T]:
         yield from session.exec(query)
 
 
-def settings_of(row: Any, players: tuple[str, ...]) -> Settings:
-    """A match row's settings, with its players in seat order."""
-    return Settings(
-        players=players,
-        rules=decode_rules(row.rules),
-        format=Format(FormatKind(row.format_kind), row.format_value),
-        first_dealer=row.first_dealer,
-    )
-
-
 def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = True) -> StoredMatch:
     """A match with the entries that stand. ``lock`` serialises writers of one match.
 
@@ -129,19 +73,24 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
         query = query.with_for_update()  # PostgreSQL row lock; SQLite already holds the write lock
     row = conn.execute(query).one()
     names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
-    settings = settings_of(row, names)
-    match = StoredMatch(row.id, row.uid, row.name, row.created_at, row.abandoned_at, settings)
-    if not entries and row.state:
-        match.snapshot = decode_state(settings, row.winner, row.deals_played, row.state)
-    else:
-        query = _STORED.where(E.c.match_id == match_id, E.c.state == STANDING).order_by(E.c.position)
-        match.entries = list(_stored_entries(conn, query))
+    match = match_of(row, names, snapshot=not entries)
+    if match.snapshot is None:
+        rows = _STANDING.rows(conn, {"b_match": match_id})  # a long match's thousands: see ``prepared``
+        match.entries = [
+            StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
+            for row_id, position, number, dealer, recorded_at, *columns in rows
+        ]
     return match
 
 
 #: The columns of a stored entry, in the order ``_stored_entries`` reads them.
 _STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at).add_columns(
     E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam
+)
+
+
+_STANDING = Prepared(
+    _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STANDING).order_by(E.c.position), "b_match"
 )
 
 
@@ -195,15 +144,27 @@ def insert_match(
     return match_id
 
 
-# Statements on the path of every deal are built once: building one costs more than running it.
-# A new entry stands after the last that stands, whatever the caller has loaded.
+# Statements on the path of every deal are built once: building one costs more than running it
+# (and see ``prepared``). A new entry stands after the last that stands, whatever the caller has loaded.
 _NEXT_POSITION = (
     select(func.coalesce(func.max(E.c.position), 0) + 1)
     .where(E.c.match_id == bindparam("b_owner"), E.c.state == STANDING)
     .scalar_subquery()
 )
-_APPEND = insert(E).values(position=_NEXT_POSITION).returning(E.c.id, E.c.position)
-_SUMMARY = update(M).where(M.c.id == bindparam("b_match"))
+_APPEND = Prepared(
+    insert(E).values(position=_NEXT_POSITION).returning(E.c.id, E.c.position),
+    *("match_id", "b_owner", "number", "dealer", "recorded_at", "state", "kind", "scores", "cards", "renege", "slam"),
+)
+_EVERY_MATCH = M.alias("every_match")
+#: The write counter goes one past the highest of the store: the match written last is the default one.
+_SUMMARY = Prepared(
+    update(M)
+    .where(M.c.id == bindparam("b_match"))
+    .values(touched=select(func.max(_EVERY_MATCH.c.touched) + 1).scalar_subquery())
+    .returning(M.c.touched),
+    *("b_match", "winner", "deals_played", "state"),
+)
+_ABANDON = Prepared(_SUMMARY.statement, *_SUMMARY.keys, "abandoned_at")
 
 
 def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> StoredEntry:
@@ -211,7 +172,7 @@ def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -
     stamp = now()
     values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
     values |= {"recorded_at": stamp, "state": STANDING} | entry_columns(entry)
-    row_id, position = conn.execute(_APPEND, values).one()
+    ((row_id, position),) = _APPEND.rows(conn, values)
     stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry)
     match.entries.append(stored)
     return stored
@@ -274,11 +235,10 @@ def undo_fix(conn: Connection, match: StoredMatch, index: int, replaced: StoredE
 
 def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: str | None = None) -> int:
     """Keep the match row's snapshot and write order up to date after a write; the new write counter."""
-    touch = next_touch(conn)
-    values = {"b_match": match_id, "touched": touch} | state_columns(state)
+    values = {"b_match": match_id} | state_columns(state)
     if abandoned_at:
         values["abandoned_at"] = abandoned_at
-    conn.execute(_SUMMARY, values)
+    ((touch,),) = (_ABANDON if abandoned_at else _SUMMARY).rows(conn, values)
     return touch
 
 
@@ -286,42 +246,11 @@ def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
     conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
 
 
-@dataclass(frozen=True)
-class MatchSummary:
-    """One line of the list of matches, from the match row alone."""
-
-    id: int
-    name: str | None
-    players: list[str]
-    created_at: str
-    winner: str | None
-    abandoned: bool
-    deals_played: int
-    preset: str
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None or self.abandoned
-
-
 def list_matches(conn: Connection) -> list[MatchSummary]:
     """Every match, newest first, from the snapshot kept on the match row."""
     query = select_rows(MatchRow).order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc())
     players = seat_names(conn)
-    return [
-        MatchSummary(
-            id=r.id,
-            name=r.name,
-            players=players.get(r.id, []),
-            created_at=r.created_at,
-            winner=players[r.id][r.winner] if r.winner is not None else None,
-            abandoned=r.abandoned_at is not None,
-            deals_played=r.deals_played,
-            preset=decode_rules(r.rules).preset.value,
-        )
-        for r in typed_rows(conn, query)
-        if r.id is not None
-    ]
+    return [summary_of(r, players) for r in typed_rows(conn, query) if r.id is not None]
 
 
 def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
@@ -330,14 +259,6 @@ def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[
     if match_id is not None:
         query = query.where(S.c.match_id == match_id)
     return names_by_match(conn.execute(query))
-
-
-def names_by_match(rows: Iterable[Any]) -> dict[int, list[str]]:
-    """``(match_id, name)`` rows in seat order, grouped by match."""
-    names: dict[int, list[str]] = {}
-    for owner, name in rows:
-        names.setdefault(owner, []).append(name)
-    return names
 
 
 def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str | None]:
@@ -351,12 +272,18 @@ def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str 
 # A read the table mode needs and the one-shot commands do not.
 
 _TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
-_TOUCHED_LOCKED = _TOUCHED.with_for_update()  # serialises writers on PostgreSQL, as load(lock=True) does
+_TOUCHED_LOCKED = Prepared(
+    _TOUCHED.with_for_update(), "match_id"
+)  # serialises writers on PostgreSQL, as load(lock=True) does
 
 
 def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
     """The match row's write counter, which every write of the match bumps."""
-    value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
+    if lock:
+        found = _TOUCHED_LOCKED.rows(conn, {"match_id": match_id})
+        value = found[0][0] if found else None
+    else:
+        value = conn.execute(_TOUCHED, {"match_id": match_id}).scalar()
     if value is None:
-        raise UnknownNameError(f"there is no match {match_id} any more")
+        raise UnknownNameError(N_("there is no match {match} any more"), match=match_id)
     return value

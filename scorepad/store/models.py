@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
-from .schema import ENTRY, MATCH, SEAT, STANDING
+from .schema import ENTRY, MATCH, SEAT, STANDING, EntryColumn, MatchColumn
 
 
 class MatchRow(SQLModel, table=True):
@@ -36,7 +36,7 @@ class MatchRow(SQLModel, table=True):
 class SeatRow(SQLModel, table=True):
     __tablename__ = SEAT
 
-    match_id: int = Field(foreign_key=f"{MATCH}.id", primary_key=True)
+    match_id: int = Field(foreign_key=f"{MATCH}.{MatchColumn.ID}", primary_key=True)
     position: int = Field(primary_key=True)  #: 0-based, clockwise
     name: str
 
@@ -45,10 +45,12 @@ class EntryRow(SQLModel, table=True):
     """One entry of a match's append-only trail; the ones that stand make the match."""
 
     __tablename__ = ENTRY
-    __table_args__ = (Index("ix_entry_match_state_position", "match_id", "state", "position"),)
+    __table_args__ = (
+        Index("ix_entry_match_state_position", EntryColumn.MATCH_ID, EntryColumn.STATE, EntryColumn.POSITION),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key=f"{MATCH}.id")
+    match_id: int = Field(foreign_key=f"{MATCH}.{MatchColumn.ID}")
     position: int  #: order among the entries that stand; a replacement takes its predecessor's
     kind: str = Field(max_length=8)  #: deal, tiebreak or misdeal
     number: int  #: the deal's number; a misdeal carries the number of the deal dealt again
@@ -60,4 +62,4 @@ class EntryRow(SQLModel, table=True):
     recorded_at: str = Field(max_length=32)
     state: str = Field(default=STANDING, max_length=8)
     ended_at: str | None = Field(default=None, max_length=32)  #: when undone or replaced
-    replaces: int | None = Field(default=None, foreign_key=f"{ENTRY}.id")
+    replaces: int | None = Field(default=None, foreign_key=f"{ENTRY}.{EntryColumn.ID}")

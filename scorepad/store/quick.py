@@ -1,56 +1,173 @@
 """A read-only look at a SQLite store with the standard ``sqlite3`` module alone.
 
-The shell runs scorepad on every TAB press, so completion must not pay for
-SQLAlchemy, the models or a migration check. It reads columns every schema
-revision has; any trouble (no file yet, a locked or foreign file) just finds nothing.
+``status``, ``matches`` and shell completion read only what the match rows
+keep (the fold's snapshot, the seats), yet importing SQLAlchemy and SQLModel
+costs them several times the rest of the command. So where the store is a
+plain SQLite file at the schema this code writes, they read it here, through
+``mode=ro`` and, with no change pending beside the file, as immutable (which
+leaves no ``-wal`` or ``-shm`` behind).
+
+Anything unusual answers None, and the caller goes the full way (``db``),
+which upgrades the schema, or says what is wrong in its own words: a server
+URL or a ``file:`` URI, a file ``sqlite_file.examine`` refuses, a folder SQLite
+may not write, an older or newer schema, a match with no snapshot, a file
+changed while it was read, any error at all.
 """
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+from collections import namedtuple
+from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from urllib.parse import quote
 
-from .schema import MATCH, SEAT
+from . import sqlite_file
+from .errors import StoreError
+from .schema import HEAD, MATCH, SEAT, VERSION_COLUMN, VERSION_TABLE
+from .schema import MatchColumn as M
+from .schema import SeatColumn as S
 
-_MATCHES = f"""
-    SELECT m.id, m.name, m.winner, m.abandoned_at,
-           (SELECT group_concat(name, ',') FROM (SELECT name FROM {SEAT} WHERE match_id = m.id ORDER BY position))
-    FROM {MATCH} AS m ORDER BY m.touched DESC, m.id DESC
+if TYPE_CHECKING:
+    from .rows import MatchSummary, StoredMatch
+
+T = TypeVar("T")
+
+#: Seconds to wait for a lock; a store that busy is left to the full path, which waits longer.
+TIMEOUT_S = 1
+
+_VERSION = f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}"
+# What ``rows.match_of`` reads of a match row, and what ``rows.summary_of`` does.
+_MATCH_COLUMNS = f"""{M.ID}, {M.UID}, {M.NAME}, {M.RULES}, {M.FORMAT_KIND}, {M.FORMAT_VALUE}, {M.FIRST_DEALER},
+    {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"""
+_SUMMARY_COLUMNS = f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}"
+_MATCH = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} WHERE {M.ID} = ?"
+_LATEST = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} ORDER BY {M.TOUCHED} DESC, {M.ID} DESC LIMIT 1"
+_NEWEST_FIRST = f"SELECT {_SUMMARY_COLUMNS} FROM {MATCH} ORDER BY {M.CREATED_AT} DESC, {M.ID} DESC"
+_SEATS = f"SELECT {S.NAME} FROM {SEAT} WHERE {S.MATCH_ID} = ? ORDER BY {S.POSITION}"
+_ALL_SEATS = f"SELECT {S.MATCH_ID}, {S.NAME} FROM {SEAT} ORDER BY {S.MATCH_ID}, {S.POSITION}"
+_LINES = f"""
+    SELECT m.{M.ID}, m.{M.NAME}, m.{M.WINNER}, m.{M.ABANDONED_AT},
+           (SELECT group_concat({S.NAME}, ',') FROM
+              (SELECT {S.NAME} FROM {SEAT} WHERE {S.MATCH_ID} = m.{M.ID} ORDER BY {S.POSITION}))
+    FROM {MATCH} AS m ORDER BY m.{M.TOUCHED} DESC, m.{M.ID} DESC
 """
 
+#: Every statement of this module, for the test that runs them against the models' tables.
+STATEMENTS = (_VERSION, _MATCH, _LATEST, _NEWEST_FIRST, _SEATS, _ALL_SEATS, _LINES)
 
-@dataclass(frozen=True)
-class MatchLine:
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a plain ``sqlite:///`` URL, or None for any other store.
+
+    A ``?`` or ``%`` would make SQLAlchemy read the URL otherwise (query
+    options, escapes), and a ``file:`` URI carries its own: none of them is plain.
+    """
+    if not url.startswith("sqlite:///"):
+        return None
+    database = url[len("sqlite:///") :]
+    if not database or "?" in database or "%" in database or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def _read(url: str, read: Callable[[sqlite3.Connection], T | None], any_revision: bool = False) -> T | None:
+    """What ``read`` finds in the SQLite store at ``url``; None where the full store must answer instead.
+
+    ``any_revision``: any schema will do (``read`` uses only columns every revision has).
+    """
+    path = sqlite_path(url)
+    if path is None or not path.is_file() or sqlite_file.side(path, "-journal").exists():
+        return None  # no store yet, a server, or a hot journal: a write cut short, which only a writer rolls back
+    try:
+        sqlite_file.check_version()
+        if sqlite_file.folder_note(path) is not None:
+            return None  # SQLite may not keep its files beside the store: the full path knows what it can do
+        found = sqlite_file.examine(path, TIMEOUT_S)
+    except StoreError:
+        return None
+    immutable = not found.pending
+    uri = f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        with closing(sqlite3.connect(uri, uri=True, timeout=TIMEOUT_S)) as conn:
+            if not any_revision and conn.execute(_VERSION).fetchall() != [(HEAD,)]:
+                return None
+            result = read(conn)
+        if immutable:
+            sqlite_file.check_still(found)  # an immutable read saw no writer: make sure there was none
+    except Exception:  # noqa: BLE001 - any surprise at all: the full path reads the store, and says what is wrong
+        return None
+    return result
+
+
+def _named(conn: sqlite3.Connection, statement: str, *values: object) -> list[Any]:
+    """The rows a statement selects, each with its columns as attributes, as ``rows`` reads them."""
+    cursor = conn.execute(statement, values)
+    return list(map(_row_type(tuple(column[0] for column in cursor.description))._make, cursor))
+
+
+@functools.cache
+def _row_type(columns: tuple[str, ...]) -> type[Any]:
+    return namedtuple("Row", columns)  # quicker to make rows of than a SimpleNamespace or a dict
+
+
+def stored_match(url: str, match_id: int | None) -> StoredMatch | None:
+    """The match asked for (else the latest used) with its stored snapshot; None: ask the full store."""
+
+    def read(conn: sqlite3.Connection) -> StoredMatch | None:
+        from .rows import match_of
+
+        found = _named(conn, _LATEST) if match_id is None else _named(conn, _MATCH, match_id)
+        if not found:
+            return None  # the full path words the refusal
+        row = found[0]
+        names = tuple(name for (name,) in conn.execute(_SEATS, (row.id,)))
+        match = match_of(row, names, snapshot=True)
+        return match if match.snapshot is not None else None  # no snapshot yet: the entries must be folded
+
+    return _read(url, read)
+
+
+def match_summaries(url: str) -> list[MatchSummary] | None:
+    """Every match, newest first, as ``matches.list_matches`` lists them; None: ask the full store."""
+
+    def read(conn: sqlite3.Connection) -> list[MatchSummary]:
+        from .rows import names_by_match, summary_of
+
+        players = names_by_match(conn.execute(_ALL_SEATS))
+        return [summary_of(row, players) for row in _named(conn, _NEWEST_FIRST)]
+
+    return _read(url, read)
+
+
+class MatchLine(NamedTuple):
+    """A match as completion shows it."""
+
     id: int
     name: str | None
     players: list[str]
     state: str  #: playing, finished or abandoned
 
 
-def sqlite_path(url: str) -> Path | None:
-    """The file of a ``sqlite:///`` URL, or None for any other store."""
-    return Path(url[len("sqlite:///") :]) if url.startswith("sqlite:///") else None
-
-
 def match_lines(url: str) -> list[MatchLine]:
-    """Every match of the store, latest used first; nothing when it cannot be read this way."""
-    path = sqlite_path(url)
-    if path is None or not path.is_file():
-        return []
-    try:
-        with closing(sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=1)) as conn:
-            rows = conn.execute(_MATCHES).fetchall()
-    except sqlite3.Error:
-        return []
-    return [
-        MatchLine(
-            match_id,
-            name,
-            players.split(",") if players else [],
-            "abandoned" if abandoned_at else "finished" if winner is not None else "playing",
-        )
-        for match_id, name, winner, abandoned_at, players in rows
-    ]
+    """Every match of the store, latest used first, for shell completion; nothing when it cannot be read so.
+
+    The shell runs scorepad on every TAB press: this reads columns every schema
+    revision has, and never falls back to the full store.
+    """
+
+    def read(conn: sqlite3.Connection) -> list[MatchLine]:
+        return [
+            MatchLine(
+                match_id,
+                name,
+                players.split(",") if players else [],
+                "abandoned" if abandoned_at else "finished" if winner is not None else "playing",
+            )
+            for match_id, name, winner, abandoned_at, players in conn.execute(_LINES)
+        ]
+
+    return _read(url, read, any_revision=True) or []

@@ -19,17 +19,21 @@ pending beside it, and any write is refused with the folder named.
 from __future__ import annotations
 
 import os
-import secrets
 import sqlite3
 import stat
 from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
+from ..core.errors import os_reason
+from ..core.language import N_, Phrase
 from .errors import StoreError, reason
+from .schema import VERSION_TABLE
 
+#: The oldest SQLite scorepad runs on: it needs RETURNING and DROP COLUMN.
+MIN_SQLITE = (3, 35)
 MAGIC = b"SQLite format 3\x00"
 HEADER = 100  #: bytes: SQLite's file header, all of it on the first page
 WAL_FORMAT = 2  #: header byte 18 of a database in WAL mode
@@ -45,14 +49,25 @@ def _stamp(path: Path) -> tuple[int, int, int]:
     return found.st_ino, found.st_size, found.st_mtime_ns
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):  # not a dataclass: making that class would cost every command half a millisecond
     """An existing scorepad store file, as ``examine`` found it."""
 
     path: Path
     wal: bool  #: its header says WAL mode (an immutable read cannot ask SQLite)
     frozen: bool  #: its folder cannot be written and nothing is pending: read as immutable, never written
+    pending: bool  #: changes wait beside it (a ``-wal`` or ``-journal``): it cannot be read as immutable
     stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
+
+
+def check_version() -> None:
+    """Refuse an SQLite library older than scorepad needs."""
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        wanted = ".".join(map(str, MIN_SQLITE))
+        raise StoreError(
+            N_("scorepad needs SQLite {wanted} or newer; this Python has {found}"),
+            wanted=wanted,
+            found=sqlite3.sqlite_version,
+        )
 
 
 def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
@@ -60,48 +75,68 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
     try:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode):
-            raise StoreError(f"{path} is not a file: scorepad leaves it alone")
+            raise StoreError(N_("{path} is not a file: scorepad leaves it alone"), path=path)
         with path.open("rb") as file:
             head = file.read(HEADER)
     except OSError as error:
-        raise StoreError(f"cannot read {path}: {error.strerror}") from None
+        raise StoreError(N_("cannot read {path}: {reason}"), path=path, reason=os_reason(error)) from None
     stamp = found.st_ino, found.st_size, found.st_mtime_ns
     # Changes waiting beside the file (a crashed writer's, or a live one's) are part of the store.
     pending = side(path, "-wal").exists() or side(path, "-journal").exists()
     damage = _damage(head, stamp[1], pending)
     if damage:
-        raise StoreError(f"{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone")
+        raise StoreError(
+            N_("{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone"),
+            path=path,
+            damage=damage,
+        )
     frozen = may_freeze and not pending and folder_note(path) is not None
     tables = _tables(path, timeout, immutable=not pending)
-    if "alembic_version" not in tables:
+    if VERSION_TABLE not in tables:
         if tables:
-            raise StoreError(f"{path} is a database of another program: scorepad leaves it alone")
+            raise StoreError(N_("{path} is a database of another program: scorepad leaves it alone"), path=path)
         raise StoreError(
-            f"{path}: this file is not a scorepad database (an SQLite database with no tables): scorepad leaves it alone"
+            N_(
+                "{path}: this file is not a scorepad database (an SQLite database with no tables): scorepad leaves it alone"
+            ),
+            path=path,
         )
-    return Found(path, head[18] == WAL_FORMAT, frozen, stamp)
+    return Found(path, head[18] == WAL_FORMAT, frozen, pending, stamp)
 
 
-def _damage(head: bytes, size: int, pending: bool) -> str | None:
+def _damage(head: bytes, size: int, pending: bool) -> Phrase | None:
     """What makes a file no SQLite database, or one cut short; None for a whole one."""
     if size == 0:
-        return "it is empty"
-    short = f"it is cut short to {size} byte{'s' if size != 1 else ''}"
+        return Phrase(N_("it is empty"))
     if not head.startswith(MAGIC):
-        return short if MAGIC.startswith(head) else "it is not an SQLite database"
+        return _short(size) if MAGIC.startswith(head) else Phrase(N_("it is not an SQLite database"))
     if len(head) < HEADER:
-        return short
+        return _short(size)
     page = int.from_bytes(head[16:18], "big")
     page = 65536 if page == 1 else page
     if page < 512 or page & (page - 1):
-        return "its header is damaged"
+        return Phrase(N_("its header is damaged"))
     if pending:  # pages not yet copied into the file live in the -wal: the file's size says nothing
         return None
     pages = int.from_bytes(head[28:32], "big")
     counted = head[24:28] == head[92:96]  # SQLite's own test that the page count above is current
-    if size % page or (counted and pages * page > size):
-        return short + (f" of {pages * page}" if counted and pages * page > size else "")
+    if counted and pages * page > size:
+        return _short(size, of=pages * page)
+    if size % page:
+        return _short(size)
     return None
+
+
+def _short(size: int, of: int | None = None) -> Phrase:
+    """A file cut short to ``size`` bytes, of the ``of`` its header counts when it is known."""
+    # A phrase for each count, as ngettext would choose it: the field may end up in English JSON too.
+    if of is None:
+        return Phrase(
+            N_("it is cut short to {size} byte") if size == 1 else N_("it is cut short to {size} bytes"), size=size
+        )
+    if size == 1:
+        return Phrase(N_("it is cut short to {size} byte of {total}"), size=size, total=of)
+    return Phrase(N_("it is cut short to {size} bytes of {total}"), size=size, total=of)
 
 
 def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
@@ -116,7 +151,7 @@ def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
         with closing(sqlite3.connect(uri, uri=True, timeout=timeout)) as conn:
             return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as error:
-        raise StoreError(f"{path}: {trouble(path, str(error))}") from None
+        raise StoreError(N_("{path}: {reason}"), path=path, reason=trouble(path, str(error))) from None
 
 
 def connect_frozen(path: Path, timeout: float) -> sqlite3.Connection:
@@ -131,29 +166,33 @@ def check_still(found: Found) -> None:
     except OSError:
         changed = True
     if changed:
-        raise StoreError(f"{found.path} changed while scorepad read it: run the command again")
+        raise StoreError(N_("{path} changed while scorepad read it: run the command again"), path=found.path)
 
 
-def folder_note(path: Path) -> str | None:
+def folder_note(path: Path) -> Phrase | None:
     """Why SQLite cannot keep its ``-wal`` and ``-shm`` files beside the store; None when it can."""
     folder = path.parent
     if os.access(folder, os.W_OK | os.X_OK):
         return None
-    return (
-        f"its folder {folder} is read-only, and SQLite must create {path.name}-wal and {path.name}-shm beside"
-        f" the store to write it (or to read changes pending in {path.name}-wal): make the folder writable,"
-        " or move the store to a folder that is"
+    return Phrase(
+        N_(
+            "its folder {folder} is read-only, and SQLite must create {name}-wal and {name}-shm beside"
+            " the store to write it (or to read changes pending in {name}-wal): make the folder writable,"
+            " or move the store to a folder that is"
+        ),
+        folder=folder,
+        name=path.name,
     )
 
 
-def trouble(path: Path, message: str) -> str:
+def trouble(path: Path, message: str) -> Phrase | str:
     """SQLite's error in words; where opening or writing failed in a read-only folder, the folder is why."""
     note = folder_note(path) if "unable to open" in message or "readonly" in message else None
     if note is None:
         return reason(message)
     if "unable to open" in message:  # a read too, when changes wait in the -wal: they need the -shm
-        return f"SQLite cannot open the store: {note}"
-    return f"the store cannot be written: {note}"
+        return Phrase(N_("SQLite cannot open the store: {note}"), note=note)
+    return Phrase(N_("the store cannot be written: {note}"), note=note)
 
 
 # Making a new store.
@@ -168,12 +207,13 @@ def new_file(path: Path) -> Iterator[Path]:
     removed, and so is every folder made for it.
     """
     made = _make_folders(path)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.new")
+    # os.urandom, as secrets.token_hex uses: importing secrets costs every status a few milliseconds.
+    temporary = path.with_name(f".{path.name}.{os.urandom(6).hex()}.new")
     try:
         os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
     except OSError as error:
         _remove(None, made)
-        raise StoreError(f"cannot create {path}: {error.strerror}") from None
+        raise StoreError(N_("cannot create {path}: {reason}"), path=path, reason=os_reason(error)) from None
     try:
         yield temporary
         _put_in_place(temporary, path)
@@ -197,7 +237,12 @@ def _make_folders(path: Path) -> list[Path]:
             continue  # another scorepad made it a moment ago: not this one's to remove
         except OSError as error:
             _remove(None, made)
-            raise StoreError(f"cannot create {path}: {error.strerror}: {error.filename}") from None
+            raise StoreError(
+                N_("cannot create {path}: {reason}: {folder}"),
+                path=path,
+                reason=os_reason(error),
+                folder=error.filename,
+            ) from None
         made.append(folder)
     return made
 
@@ -205,7 +250,8 @@ def _make_folders(path: Path) -> list[Path]:
 def _put_in_place(temporary: Path, path: Path) -> None:
     """Give the finished store its name, unless a file of that name appeared meanwhile."""
     appeared = StoreError(
-        f"cannot create {path}: a file of that name appeared meanwhile (another scorepad?): nothing was written"
+        N_("cannot create {path}: a file of that name appeared meanwhile (another scorepad?): nothing was written"),
+        path=path,
     )
     try:
         os.link(temporary, path)  # fails, rather than replace, if the name is taken

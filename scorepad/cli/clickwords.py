@@ -1,0 +1,136 @@
+"""Click's and Typer's own words, in the language in use: the usage line, the help option, usage errors.
+
+Typer ships Click inside it (``typer._click``), and that Click writes its words
+as English literals, with no catalog to hook into. So scorepad shows a usage
+error itself (``show``): the error's parts (the parameter, the option typed,
+the choices) are read from the exception where Click keeps them, and the
+message is matched against Click's English sentence to find the catalog's
+template. A sentence Click may one day word differently is simply shown as
+Click wrote it. Typer's own few words (section titles, "required", "No such
+command") go through the ``gettext`` module, which ``core.language.use`` points
+at scorepad's catalog.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from typer._click import echo
+from typer._click.exceptions import (
+    BadParameter,
+    ClickException,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
+
+from ..core.language import N_, _, ngettext, worded
+
+#: The help option's text, set by Click; the command classes show it translated.
+HELP_OPTION = N_("Show this message and exit.")
+
+#: Typer's own words, which it looks up through gettext: listed here so that the catalog holds them.
+TYPER_WORDS = (
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("required"),
+    N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("(dynamic)"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("Aborted!"),
+)
+
+#: Click's English sentences inside a usage error, each with the template the catalog knows it by.
+#: Patterns, not compiled ones: every --help imports this module, and only an error needs them
+#: (``re`` compiles each once, when first matched, and keeps it).
+_SENTENCES = (
+    (r"Option '(?P<option>.+)' requires an argument\.", N_("Option '{option}' requires an argument.")),
+    (r"Option '(?P<option>.+)' does not take a value\.", N_("Option '{option}' does not take a value.")),
+    (r"(?P<value>'.*') is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
+    (r"No such option: (?P<option>.+)", N_("No such option: {option}")),
+)
+
+
+_EXTRA = r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)"
+
+
+def usage_prefix() -> str:
+    """The word before a usage line, with its space."""
+    return _("Usage:") + " "
+
+
+def message(error: ClickException) -> str:
+    """The error's message in the language in use, built from the parts Click keeps."""
+    if isinstance(error, MissingParameter):
+        return _missing(error)
+    if isinstance(error, BadParameter):
+        hint = _hint(error)
+        reason = sentence(error.message)
+        if hint is None:
+            return worded(N_("Invalid value: {reason}"), {"reason": reason})
+        return worded(N_("Invalid value for {parameter}: {reason}"), {"parameter": hint, "reason": reason})
+    if isinstance(error, NoSuchOption) and error.possibilities:
+        possible = ", ".join(sorted(error.possibilities))
+        said = worded(N_("(Possible options: {options})"), {"options": possible})
+        return f"{sentence(error.message)} {said}"
+    return sentence(error.format_message() if not isinstance(error, UsageError) else error.message)
+
+
+def sentence(text: str) -> str:
+    """One of Click's English sentences in the language in use; any other text as it is."""
+    extra = re.fullmatch(_EXTRA, text, re.DOTALL)
+    if extra:
+        arguments = extra["arguments"]
+        said = ngettext(
+            "Got an unexpected extra argument ({arguments})",
+            "Got unexpected extra arguments ({arguments})",
+            len(arguments.split()),
+        )
+        return said.format(arguments=arguments)
+    for pattern, template in _SENTENCES:
+        found = re.fullmatch(pattern, text, re.DOTALL)
+        if found:
+            return worded(template, found.groupdict())
+    return _(text)  # Typer's words ("Missing command.") are in the catalog as they are
+
+
+def _hint(error: BadParameter) -> str | None:
+    hint = error.param_hint
+    if hint is None and error.param is not None:
+        hint = error.param.get_error_hint(error.ctx)  # type: ignore[arg-type]
+    if hint is None:
+        return None
+    return hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
+
+
+def _missing(error: MissingParameter) -> str:
+    hint = _hint(error)
+    kind = error.param_type or (error.param.param_type_name if error.param is not None else "parameter")
+    if kind == "argument":
+        return worded(N_("Missing argument {parameter}."), {"parameter": hint})
+    if kind == "option":
+        return worded(N_("Missing option {parameter}."), {"parameter": hint})
+    return worded(N_("Missing parameter {parameter}."), {"parameter": hint})
+
+
+def show(error: ClickException) -> None:
+    """Write the error as Click does (usage, hint, ``Error: ...``), in the language in use, to stderr."""
+    if isinstance(error, NoArgsIsHelpError):  # its message is the help, already in the language
+        error.show()
+        return
+    context = getattr(error, "ctx", None)
+    if context is not None:
+        hint = ""
+        if context.command.get_help_option(context) is not None:
+            hint = worded(
+                N_("Try '{command} {option}' for help."),
+                {"command": context.command_path, "option": context.help_option_names[0]},
+            )
+            hint += "\n"
+        echo(f"{context.get_usage()}\n{hint}", file=sys.stderr, color=context.color)
+    echo(worded(N_("Error: {message}"), {"message": message(error)}), file=sys.stderr)
