@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.language import N_, in_language
-from .common import console, open_store, print_json, refusals, say, use_ascii
+from .common import console, open_store, print_json, refusals, say, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
@@ -120,8 +120,6 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     if record:
         if audited.report is None:
             raise typer.Exit(1)
-        from .entries import show
-
         assert store is not None and match_id is not None  # --record opened the match above
         result = record_audited(store, match_id, audited)
         if as_json:

@@ -7,8 +7,7 @@ import typer
 
 from ..core.choices import Preset
 from ..core.language import _
-from .common import console, open_store, print_json, refusals, use_ascii
-from .entries import MatchOpt
+from .common import MatchOpt, console, open_store, print_json, refusals, use_ascii
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
 from .transfer import ForceOpt, ReportOut

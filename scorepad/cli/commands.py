@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import typer
@@ -60,7 +60,8 @@ class LazyCommand(TranslatedCommand):
     def params(self) -> list[Any]:
         if self._params is None:
             self._make()
-        return self._params  # type: ignore[return-value]  # made just above
+            assert self._params is not None
+        return self._params
 
     @params.setter
     def params(self, value: list[Any]) -> None:
@@ -77,12 +78,11 @@ class LazyCommand(TranslatedCommand):
         self._callback = value
 
 
-class Commands(MutableMapping[str, TyperCommand]):
+class Commands(Mapping[str, TyperCommand]):
     """A group's commands by name: a command's module is imported when the command is first looked up."""
 
     def __init__(self, modules: Mapping[str, tuple[str, ...]], rich_markup_mode: Any) -> None:
-        #: Every command's module (a module of this package), or None for a command added made.
-        self._module_of: dict[str, str | None] = {name: module for module, names in modules.items() for name in names}
+        self._module_of = {name: module for module, names in modules.items() for name in names}
         self._rich_markup_mode = rich_markup_mode
         self._found: dict[str, TyperCommand] = {}
 
@@ -96,19 +96,9 @@ class Commands(MutableMapping[str, TyperCommand]):
         return name in self._module_of
 
     def __getitem__(self, name: str) -> TyperCommand:
-        module = self._module_of[name]
         if name not in self._found:
-            assert module is not None  # a command added made is found
-            self._import(module)
+            self._import(self._module_of[name])
         return self._found[name]
-
-    def __setitem__(self, name: str, command: TyperCommand) -> None:
-        self._module_of[name] = None
-        self._found[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        del self._module_of[name]
-        self._found.pop(name, None)
 
     def _import(self, module_name: str) -> None:
         module = importlib.import_module(f".{module_name}", __package__)
@@ -121,7 +111,7 @@ class Commands(MutableMapping[str, TyperCommand]):
                 )
             command = LazyCommand(info, self._rich_markup_mode)
             assert command.name is not None
-            self._found.setdefault(command.name, command)
+            self._found[command.name] = command
 
 
 class CommandGroup(TranslatedGroup):
@@ -131,7 +121,8 @@ class CommandGroup(TranslatedGroup):
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        self.commands = Commands(self.modules, self.rich_markup_mode)  # type: ignore[assignment]  # of click commands
+        # Looked up, never added to: Typer makes the group with no command, and adds none after.
+        self.commands = Commands(self.modules, self.rich_markup_mode)  # type: ignore[assignment]
 
     def list_commands(self, ctx) -> list[str]:
         return list(self.commands)

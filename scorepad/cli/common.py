@@ -1,4 +1,4 @@
-"""What every command shares: the chosen store, output, and the one place errors become exits.
+"""What every command shares: the chosen store, the options of a match, output, and the one place errors become exits.
 
 Every command module imports this one, and ``--help`` and completion import
 command modules: what only a command's run needs is imported where it is used.
@@ -9,17 +9,20 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.language import _
+from .completion import match_ids
+from .numbers import WHOLE
 
 if TYPE_CHECKING:
     import re
 
     from rich.console import Console
 
+    from ..app.results import Result
     from ..store.db import Store
 
 
@@ -31,6 +34,21 @@ class Options:
 
 
 OPTIONS = Options()
+
+#: The match a command is about, and its status as JSON: options of most commands.
+MatchOpt = Annotated[
+    int | None,
+    # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
+    typer.Option(
+        "--match",
+        "-m",
+        metavar="ID",
+        help="Match id (default: the latest one used).",
+        autocompletion=match_ids,
+        parser=WHOLE,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 
 
 _OPENED: list[Store] = []
@@ -109,6 +127,20 @@ def _visible_console() -> type[Console]:
 def say(message: str) -> None:
     """A message for people, on stderr, so that stdout stays clean for --json."""
     console(stderr=True).print(message)
+
+
+def show(result: Result, as_json: bool) -> None:
+    """After a write: the status as JSON for scripts, or what the table does next for people."""
+    if as_json:  # Rich is not even imported: a script's status costs no more than it must
+        from ..present.json_shapes import status_json
+
+        if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
+            say(result.note)
+        print_json(status_json(result))
+    else:
+        from ..present import tables
+
+        console().print(tables.status(result, use_ascii()))
 
 
 def print_json(value: object) -> None:

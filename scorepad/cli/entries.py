@@ -6,28 +6,14 @@ import typer
 
 from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_, _
-from .common import console, open_store, print_json, refusals, say, use_ascii
+from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
 from .numbers import POSITIVE, WHOLE
 
 if TYPE_CHECKING:
-    from ..app.results import Result
     from ..core.match import Format
 
-MatchOpt = Annotated[
-    int | None,
-    # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
-    typer.Option(
-        "--match",
-        "-m",
-        metavar="ID",
-        help="Match id (default: the latest one used).",
-        autocompletion=match_ids,
-        parser=WHOLE,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 RenegeOpt = Annotated[
     str | None, typer.Option("--renege", metavar="NAME", help="NAME reneged: takes the penalty total, the others 0.")
 ]
@@ -41,20 +27,6 @@ ScoresArg = Annotated[
         ),
     ),
 ]
-
-
-def show(result: "Result", as_json: bool) -> None:
-    """After a write: the status as JSON for scripts, or what the table does next for people."""
-    if as_json:  # Rich is not even imported: a script's status costs no more than it must
-        from ..present.json_shapes import status_json
-
-        if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
-            say(result.note)
-        print_json(status_json(result))
-    else:
-        from ..present import tables
-
-        console().print(tables.status(result, use_ascii()))
 
 
 # The options of a match's format and rules: `new` sets them, `rules` asks what they would make.

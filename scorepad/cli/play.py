@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.language import N_, _, ngettext
-from .common import console, json_text, open_store, refusals, use_ascii, words
-from .entries import MatchOpt
+from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
 from .helptext import TranslatedCommand
 from .rulebook import of_match, show_rules
 

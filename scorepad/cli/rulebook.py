@@ -7,13 +7,11 @@ import typer
 
 from ..core.choices import Preset
 from ..core.language import N_, _
-from .common import console, json_text, open_store, print_json, refusals, use_ascii
+from .common import JsonOpt, MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,
     DecksOpt,
     HeartsOpt,
-    JsonOpt,
-    MatchOpt,
     OmnibusOpt,
     PassOpt,
     SlamOpt,

@@ -7,8 +7,7 @@ import typer
 
 from ..app.formats import ExportFormat, ExportLayout
 from ..core.language import N_, _, in_language, ngettext
-from .common import open_store, print_json, refusals, say
-from .entries import MatchOpt
+from .common import MatchOpt, open_store, print_json, refusals, say
 from .helptext import TranslatedCommand
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")]

@@ -2,8 +2,7 @@
 
 import typer
 
-from .common import OPTIONS, console, open_store, print_json, refusals
-from .entries import JsonOpt, MatchOpt, show
+from .common import OPTIONS, JsonOpt, MatchOpt, console, open_store, print_json, refusals, show
 from .helptext import TranslatedCommand
 
 
