@@ -1,5 +1,6 @@
 """The ``scorepad`` application: the root options, and the modules of its commands."""
 
+import gc
 import sys
 from typing import Annotated, ClassVar
 
@@ -94,4 +95,12 @@ def run() -> None:
     # The locale's language from the start: the root's own --help is shown before
     # --lang's callback runs, and it must not be the one page left in English.
     use()
-    app(prog_name="scorepad")
+    try:
+        app(prog_name="scorepad")
+    finally:
+        # Python's shutdown collects cycles over every object left, and start-up made most of
+        # them (Typer's, SQLAlchemy's, the catalog's): 10 ms of a 60 ms status, 70 ms of a
+        # write. Nothing at exit needs it: stores are closed and files written by the time a
+        # command returns, and Python promises no finalizer of what still exists at exit.
+        # Frozen objects are never examined again; the operating system takes the memory back.
+        gc.freeze()
