@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import RecordErrors, RuleError, ScorepadError, os_reason
-from ..core.language import N_, Phrase, _, worded
+from ..core.language import N_, Counted, Phrase, _, worded
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -195,31 +195,25 @@ def _entered(report: AuditReport) -> Entered:
     if report.breaches:
         count = len(report.breaches)
         raise RuleError(
-            N_(
+            Counted(
                 "the record breaks a rule ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal"
-            )
-            if count == 1
-            else N_(
+                " the table settles that first, then enters the deal with scorepad deal",
                 "the record breaks {count} rules ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal"
-            ),
-            count=count,
-            breach=report.breaches[0].message,  # the first: worded in the same language when it is a phrase
+                " the table settles that first, then enters the deal with scorepad deal",
+                count,
+                breach=report.breaches[0].message,  # the first: worded in the same language when it is a phrase
+            )
         )
     if not report.complete:
         played = sum(len(trick.cards) for trick in report.tricks)
         raise RuleError(
-            N_(
+            Counted(
                 "the record is incomplete ({count} card played): only a complete record, or one with a renege,"
-                " can be entered"
-            )
-            if played == 1
-            else N_(
+                " can be entered",
                 "the record is incomplete ({count} cards played): only a complete record, or one with a renege,"
-                " can be entered"
-            ),
-            count=played,
+                " can be entered",
+                played,
+            )
         )
     # Cards rather than points, so the store keeps who took which penalty card.
     taken = taken_cards(report.players, report.tricks)

@@ -7,7 +7,7 @@ import stat
 from dataclasses import dataclass
 
 from ..core.errors import ScorepadError
-from ..core.language import N_, Phrase
+from ..core.language import N_, Counted, Phrase
 from ..core.match import fold
 from ..store import inspect, matches
 from ..store.db import HEAD, Store, StoreError
@@ -120,9 +120,7 @@ def _journal(mode: str) -> Phrase:
 def _orphans(count: int) -> Phrase:
     if not count:
         return Phrase(N_("every row's match and entry exist"))
-    return Phrase(
-        N_("{count} row points at nothing") if count == 1 else N_("{count} rows point at nothing"), count=count
-    )
+    return Counted("{count} row points at nothing", "{count} rows point at nothing", count)
 
 
 def _postgres(store: Store) -> list[Finding]:
@@ -150,8 +148,11 @@ def _matches(store: Store) -> list[Finding]:
                 problems.append(Phrase(N_("match {match}: its summary disagrees with its entries"), match=summary.id))
     if problems:
         return [_finding(MATCHES, False, _each(problems))]
-    valid = N_("{count} match, every entry valid") if count == 1 else N_("{count} matches, every entry valid")
-    return [_finding(MATCHES, True, Phrase(valid, count=count))]
+    return [
+        _finding(
+            MATCHES, True, Counted("{count} match, every entry valid", "{count} matches, every entry valid", count)
+        )
+    ]
 
 
 def _each(problems: list[Phrase]) -> Phrase:

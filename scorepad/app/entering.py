@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.errors import ImpossibleScores, RuleError
-from ..core.language import N_, _
+from ..core.language import N_, Counted, _
 from ..core.match import (
     Entry,
     EntryKind,
@@ -136,13 +136,14 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
         if len(entered.scores) != len(deal.players):
             count = len(entered.scores)
             raise RuleError(
-                N_("{count} score in seat order, but deal {number} has {players} players: {names}")
-                if count == 1
-                else N_("{count} scores in seat order, but deal {number} has {players} players: {names}"),
-                count=count,
-                number=deal.number,
-                players=len(deal.players),  # two at least: a deal is never one player's
-                names=", ".join(players[s] for s in deal.players),
+                Counted(
+                    "{count} score in seat order, but deal {number} has {players} players: {names}",
+                    "{count} scores in seat order, but deal {number} has {players} players: {names}",
+                    count,
+                    number=deal.number,
+                    players=len(deal.players),  # two at least: a deal is never one player's
+                    names=", ".join(players[s] for s in deal.players),
+                )
             )
         scores = dict(zip(deal.players, entered.scores, strict=True))
     else:

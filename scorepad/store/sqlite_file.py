@@ -28,7 +28,7 @@ from typing import NamedTuple
 from urllib.parse import quote
 
 from ..core.errors import os_reason
-from ..core.language import N_, Phrase
+from ..core.language import N_, Counted, Phrase
 from .errors import StoreError, reason
 from .schema import VERSION_TABLE
 
@@ -129,14 +129,15 @@ def _damage(head: bytes, size: int, pending: bool) -> Phrase | None:
 
 def _short(size: int, of: int | None = None) -> Phrase:
     """A file cut short to ``size`` bytes, of the ``of`` its header counts when it is known."""
-    # A phrase for each count, as ngettext would choose it: the field may end up in English JSON too.
     if of is None:
-        return Phrase(
-            N_("it is cut short to {size} byte") if size == 1 else N_("it is cut short to {size} bytes"), size=size
-        )
-    if size == 1:
-        return Phrase(N_("it is cut short to {size} byte of {total}"), size=size, total=of)
-    return Phrase(N_("it is cut short to {size} bytes of {total}"), size=size, total=of)
+        return Counted("it is cut short to {size} byte", "it is cut short to {size} bytes", size, size=size)
+    return Counted(
+        "it is cut short to {size} byte of {total}",
+        "it is cut short to {size} bytes of {total}",
+        size,
+        size=size,
+        total=of,
+    )
 
 
 def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
