@@ -18,6 +18,7 @@ import sys
 import pytest
 
 import scorepad.app.audit as audit_app
+import scorepad.cli.audit as audit_cli
 from scorepad.app.audit import audit_batch
 from scorepad.core.record import write_record
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
@@ -59,8 +60,10 @@ def both_ways(cli, monkeypatch, *args: str, code: int | None = 1):
     """The same command with its batch audited in one process, then over three."""
     monkeypatch.setattr(audit_app, "PROCESSES", 3)
     monkeypatch.setattr(audit_app, "PART_FROM", ONE_PROCESS)
+    monkeypatch.setattr(audit_cli, "REPORTS_FROM", ONE_PROCESS)
     alone = cli(*args, code=code)
     monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    monkeypatch.setattr(audit_cli, "REPORTS_FROM", 5)
     shared = cli(*args, code=code)
     return alone, shared
 
@@ -82,6 +85,19 @@ def test_the_workers_audit_contiguous_parts_and_their_results_come_in_order(batc
     assert len(set(pids)) == 3
     assert [pids[i] for i in (0, 17, 34)] == list(dict.fromkeys(pids))
     assert sum(error is not None for _, _, error in made) == 4
+
+
+def test_a_worker_goes_on_through_ctrl_c_which_is_the_parents_to_answer(batch, monkeypatch):
+    monkeypatch.setattr(audit_app, "PROCESSES", 2)
+    monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    parent = os.getpid()
+
+    def made(audited):
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGINT)  # as the terminal sends it to every process of the group
+        return audited.source
+
+    assert list(audit_batch(batch, made)) == batch
 
 
 def test_json_of_a_large_batch_is_byte_for_byte_that_of_one_process(cli, monkeypatch, batch):

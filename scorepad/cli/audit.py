@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 #: What one file's audit writes: whether it passed, its lines for stderr, its report for stdout.
 Written = tuple[bool, str, str]
+#: The fewest reports for people worth a worker process: Rich lays a report out in some 5 ms,
+#: 25 times what the audit costs, and 40 records over two cores take 30% less time than in one.
+REPORTS_FROM = 20
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
@@ -99,6 +102,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         match_id, rules = match_rules(store, match)
     ascii = use_ascii()
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
+    if people is not None:
+        from ..present import audit_report  # noqa: F401 - loaded once, before any worker is forked
     listing = as_json and len(files) > 1
     # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
     encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
@@ -125,7 +130,7 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
             audited = audit_source(files[0], rules, match_id)
             batch: Generator[Written, None, None] = (written(one) for one in [audited])
         else:
-            batch = audit_batch(files, written, rules, match_id)
+            batch = audit_batch(files, written, rules, match_id, part_from=None if as_json else REPORTS_FROM)
         with closing(batch):  # whatever stops the loop ends the batch's workers with it
             for index, (ok, errors, out) in enumerate(batch):
                 passed = passed and ok
