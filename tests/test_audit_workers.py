@@ -87,6 +87,19 @@ def test_the_workers_audit_contiguous_parts_and_their_results_come_in_order(batc
     assert sum(error is not None for _, _, error in made) == 4
 
 
+def test_a_very_large_batch_goes_in_rounds_each_over_its_own_workers(monkeypatch, batch):
+    monkeypatch.setattr(audit_app, "PART_AT_MOST", 7)  # rounds of 21 files over 3 processes, then 6 over 2
+    made = []
+    for part_from in (ONE_PROCESS, 3):
+        monkeypatch.setattr(audit_app, "PART_FROM", part_from)
+        monkeypatch.setattr(audit_app, "PROCESSES", 3)
+        made.append(list(audit_batch(batch, lambda audited: (audited.to_json(), os.getpid()))))
+    assert [json for json, _ in made[1]] == [json for json, _ in made[0]]
+    pids = [pid for _, pid in made[1]]
+    assert len(set(pids)) == 1 + 2 + 2 + 1  # this process, and the workers of each round
+    assert pids[21] == pids[42] == os.getpid()
+
+
 def test_a_worker_goes_on_through_ctrl_c_which_is_the_parents_to_answer(batch, monkeypatch):
     monkeypatch.setattr(audit_app, "PROCESSES", 2)
     monkeypatch.setattr(audit_app, "PART_FROM", 5)
