@@ -131,11 +131,12 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
 Made = TypeVar("Made")
 
 #: The fewest records worth a process of their own. A worker costs some 20 ms of CPU
-#: (importing multiprocessing, forking, its first writes to the memory it shares, taking
-#: its results back), and a record of one deck about 0.2 ms to read, audit and put as
-#: JSON: 300 such records over two free cores take 8% less time than in one process,
-#: and on a core another program keeps busy they cost no more than 15% more. Tests lower it.
-PART_FROM = 150
+#: (importing multiprocessing 6 ms, forking 3 ms, its first writes to the memory it shares,
+#: taking its results back), and a record of one deck about 0.2 ms to read, audit and put as
+#: JSON. Measured on two cores: 400 such records take 12% less time over two processes when
+#: the second core is free, and 16% more when another program keeps it busy; 2,000 records
+#: take 35% less, or 7% more. From 500 records a batch is shared. Tests lower it.
+PART_FROM = 250
 #: The most files in one part: some 15 MB of JSON held in a worker, and as much again sent.
 PART_AT_MOST = 5000
 #: How many processes share a large batch: None, one per core this process may use. Tests set it.
