@@ -121,6 +121,14 @@ def test_json_of_a_large_batch_is_byte_for_byte_that_of_one_process(cli, monkeyp
     assert alone.stderr.count("missing.txt: cannot read it") == 1
 
 
+def test_under_a_matchs_rules_the_workers_refuse_the_same_records(cli, monkeypatch, batch, unchanged):
+    cli("new", "--players", "Ann,Bob,Cat,Dan", "--rules", "spot-hearts")
+    with unchanged():
+        alone, shared = both_ways(cli, monkeypatch, "audit", "--json", "--match", "1", *batch)
+    same(alone, shared)
+    assert alone.stderr.count("are not match 1's (spot-hearts") > 10
+
+
 def test_reports_for_people_in_another_language_are_those_of_one_process(cli, monkeypatch, batch):
     alone, shared = both_ways(cli, monkeypatch, "--lang", "it", "--ascii", "audit", *batch)
     same(alone, shared)
