@@ -139,8 +139,9 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
                     sys.stdout.flush()  # keep the error next to the reports around it on a terminal
                     sys.stderr.write(errors)
                 if listing:
-                    # Each report goes out as soon as it is made, one per line: a batch of
-                    # thousands is never held whole, and the C encoder does the work.
+                    # Each report goes out as soon as this process has it, one per line: a batch
+                    # of thousands is never held whole (a worker's part at most), and the C
+                    # encoder does the work.
                     sys.stdout.write(("[\n" if index == 0 else ",\n") + out)
                 elif people is not None:
                     _write_report(people, out)
