@@ -145,9 +145,14 @@ def show(result: Result, as_json: bool) -> None:
 
 def print_json(value: object) -> None:
     """One JSON value on stdout: indented for a person at a terminal, compact (and quick) for a pipe."""
+    sys.stdout.write(json_line(value))
+
+
+def json_line(value: object) -> str:
+    """What ``print_json`` writes."""
     # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
     indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json_text(value, ensure_ascii=use_ascii(), indent=indent) + "\n")
+    return json_text(value, ensure_ascii=use_ascii(), indent=indent) + "\n"
 
 
 def json_text(value: object, ensure_ascii: bool = False, indent: int | None = None) -> str:
