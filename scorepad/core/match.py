@@ -13,6 +13,7 @@ import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import NamedTuple
 
 from .cards import Card
 from .errors import RuleError, UnknownNameError
@@ -32,8 +33,15 @@ class FormatKind(enum.Enum):
     REACH = "reach"  #: after the deal in which some total reaches the value
 
 
-@dataclass(frozen=True)
-class Format:
+# The fold's small values are named tuples: immutable as frozen dataclasses, yet a third
+# of their cost to make (a match's every deal makes an Entry, an Outcome and a Step) and
+# to define (``status`` pays for each class it imports). The two that keep worked-out
+# values beside their fields, Settings and MatchState, stay dataclasses.
+
+
+class Format(NamedTuple):
+    """How a match ends: its kind, and the number of deals or the total that ends it."""
+
     kind: FormatKind
     value: int
 
@@ -82,8 +90,7 @@ class EntryKind(enum.Enum):
     MISDEAL = "misdeal"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One entry that stands in a match: a scored deal, a tie-break deal or a misdeal."""
 
     kind: EntryKind
@@ -132,8 +139,7 @@ class Settings:
         )
 
 
-@dataclass(frozen=True)
-class NextDeal:
+class NextDeal(NamedTuple):
     """Everything the table needs before dealing: who deals, leads, plays, passes to whom."""
 
     kind: EntryKind  #: DEAL or TIEBREAK
@@ -329,8 +335,7 @@ class MatchState:
         )
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One entry of a replayed match: the deal's number and dealer, and the state after it."""
 
     entry: Entry
