@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -23,7 +24,7 @@ from scorepad.app.audit import audit_batch
 from scorepad.core.record import write_record
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked")
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux alone")
 
 ONE_PROCESS = 10**9  # PART_FROM for a batch that stays in this process
 
@@ -88,7 +89,7 @@ def test_the_workers_audit_contiguous_parts_and_their_results_come_in_order(batc
 
 
 def test_a_very_large_batch_goes_in_rounds_each_over_its_own_workers(monkeypatch, batch):
-    monkeypatch.setattr(audit_app, "PART_AT_MOST", 7)  # rounds of 21 files over 3 processes, then 6 over 2
+    monkeypatch.setattr(audit_app, "ROUND_AT_MOST", 21)  # rounds of 21 files over 3 processes, then 6 over 2
     made = []
     for part_from in (ONE_PROCESS, 3):
         monkeypatch.setattr(audit_app, "PART_FROM", part_from)
@@ -218,3 +219,46 @@ def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
     assert scorepad.returncode == 130
     with pytest.raises(ProcessLookupError):
         os.killpg(scorepad.pid, 0)  # no worker outlives the command
+
+
+def test_workers_stop_when_the_command_is_killed_outright(batch):
+    """SIGTERM to the command alone (a supervisor, the OOM killer): its workers stop, and the reader sees the end."""
+    run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
+    scorepad = subprocess.Popen(
+        [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    assert scorepad.stdout is not None
+    assert scorepad.stdout.readline() == b"[\n"  # the workers are forked before the first report
+    scorepad.terminate()
+    # A worker with the reading end of its pipe left open would block on its send for ever, and keep
+    # the command's standard output open with it: the reader would wait for an end that never comes.
+    try:
+        scorepad.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(scorepad.pid, signal.SIGKILL)
+        pytest.fail("the command's standard output never ended: a worker kept it open")
+    for _ in range(100):
+        try:
+            os.killpg(scorepad.pid, 0)
+        except ProcessLookupError:
+            return  # no worker outlives the command
+        time.sleep(0.1)
+    pytest.fail("a worker outlived the command it worked for")
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(batch):
+    """``scorepad audit --json ... | head -1``: no internal error, whoever wrote the rest."""
+    run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
+    scorepad = subprocess.Popen(
+        [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert scorepad.stdout is not None and scorepad.stderr is not None
+    assert scorepad.stdout.readline() == b"[\n"
+    scorepad.stdout.close()
+    assert scorepad.stderr.read() == b""
+    assert scorepad.wait(timeout=60) == 1

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Generator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..core.engine import AuditReport, audit, taken_cards
@@ -29,6 +30,7 @@ from .inputs import MiB, read_path, read_stream
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
+    from multiprocessing.context import ForkProcess
 
     from ..core.match import MatchState
     from ..store.db import Store
@@ -137,8 +139,8 @@ Made = TypeVar("Made")
 #: the second core is free, and 16% more when another program keeps it busy; 2,000 records
 #: take 35% less, or 7% more. From 500 records a batch is shared. Tests lower it.
 PART_FROM = 250
-#: The most files in one part: some 15 MB of JSON held in a worker, and as much again sent.
-PART_AT_MOST = 5000
+#: The most files the workers share at once: some 30 MB of JSON held between them, and as much again sent.
+ROUND_AT_MOST = 10_000
 #: How many processes share a large batch: None, one per core this process may use. Tests set it.
 PROCESSES: int | None = None
 
@@ -161,34 +163,38 @@ def audit_batch(
     generator (``contextlib.closing``) ends the workers at once. ``part_from``:
     the fewest files worth a process when ``made`` costs more than the audit.
     """
-    processes = _processes(sources, part_from or PART_FROM)
-    if processes < 2:
-        for source in sources:
-            yield made(audit_source(source, rules, match_id))
-        return
-    # A worker holds what it made until its part is done: a very large batch goes in rounds.
-    step = processes * PART_AT_MOST
-    for start in range(0, len(sources), step):
-        files = sources[start : start + step]  # the last may be too small to share: then one process
-        shared = min(processes, max(1, len(files) // (part_from or PART_FROM)))
-        yield from _over_workers(files, shared, made, rules, match_id)
+    part_from = part_from or PART_FROM
+    # Each worker holds what it made until its part is done, and they end together: a very
+    # large batch goes in rounds, so that the workers never hold more than a round between them.
+    for start in range(0, len(sources), ROUND_AT_MOST):
+        files = sources[start : start + ROUND_AT_MOST]
+        processes = _processes(files, part_from)  # the last round may be too small to share
+        if processes < 2:
+            for source in files:
+                yield made(audit_source(source, rules, match_id))
+        else:
+            yield from _over_workers(files, processes, made, rules, match_id)
 
 
 def _processes(sources: Sequence[str], part_from: int) -> int:
     """How many processes share the batch: one per core, each with at least ``part_from`` files."""
-    if not hasattr(os, "fork") or STDIN in sources:  # a worker's standard input is not the batch's
+    # Forking is safe where no system framework runs threads behind Python's back: on Linux.
+    # (macOS's Python starts processes anew by default for that reason, Windows cannot fork.)
+    if sys.platform != "linux" or STDIN in sources:  # a worker's standard input is not the batch's
         return 1
     return min(PROCESSES or _cores(), len(sources) // part_from)
 
 
 def _cores() -> int:
-    """The cores this process may run on (a container or ``taskset`` may give it fewer than the machine's)."""
-    count = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
-    if count is not None:
-        return count() or 1
-    if hasattr(os, "sched_getaffinity"):  # Linux
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    """The cores this process may use: those it may run on (``taskset``), within its container's CPU quota."""
+    cores = len(os.sched_getaffinity(0))
+    try:  # cgroup v2 gives the quota as "QUOTA PERIOD" in microseconds, or "max PERIOD" for none
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
+        if quota != "max":
+            cores = min(cores, max(1, int(quota) // int(period)))
+    except (OSError, ValueError):  # no cgroup v2 here: the affinity is all there is to go by
+        pass
+    return cores
 
 
 def _over_workers(
@@ -204,7 +210,7 @@ def _over_workers(
     # What this process has buffered would be written again by every worker as it exits.
     sys.stdout.flush()
     sys.stderr.flush()
-    workers = []
+    workers: list[tuple[ForkProcess, Connection]] = []
     done = False
     # Ctrl-C reaches every process of the terminal's group: a worker ignores it (it would
     # print a traceback), and is blocked from getting it before it can.
@@ -213,7 +219,11 @@ def _over_workers(
         try:
             for part in parts[1:]:
                 results, sent = context.Pipe(duplex=False)
-                worker = context.Process(target=_work, args=(part, made, rules, match_id, sent), daemon=True)
+                # The reading ends, the worker's own and its elders', are closed in it: with this
+                # process killed outright (SIGTERM, SIGKILL, out of memory), its sends fail at once.
+                readers = [results, *(reader for _, reader in workers)]
+                work = (part, made, rules, match_id, sent, readers, os.getpid())
+                worker = context.Process(target=_work, args=work, daemon=True)
                 worker.start()
                 sent.close()  # the worker's end alone: its end of file says it is gone
                 workers.append((worker, results))
@@ -245,23 +255,30 @@ def _work(
     rules: RuleSet | None,
     match_id: int | None,
     results: Connection,
+    readers: Sequence[Connection],
+    parent: int,
 ) -> None:
     """A worker: its part of the batch audited, sent back in one message, ``(made, failure)``.
 
-    Nothing escapes it: multiprocessing would print a traceback of it on stderr.
+    Nothing escapes it: multiprocessing would print a traceback of it on stderr. It
+    stops as soon as the process that forked it is gone, whose output it would be.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for reader in readers:
+        reader.close()
     part_made: list[Made] = []
     failure: Exception | tuple[str, str] | None = None
     try:
         for source in sources:
+            if os.getppid() != parent:  # a system call against some 0.2 ms of audit a file
+                return
             part_made.append(made(audit_source(source, rules, match_id)))
     except Exception as error:  # noqa: BLE001 - a defect: raised in the parent, where its file comes in the batch
         failure = _sendable(error)
     try:
         results.send((part_made, failure))
-    except OSError:  # the parent is gone (interrupted): nobody wants the results
+    except OSError:  # the parent is gone: nobody wants the results
         pass
     except Exception as error:  # noqa: BLE001 - what was made cannot be pickled: a defect all the same
         # Failing this too, the parent finds the worker's end closed without its results.

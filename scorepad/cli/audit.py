@@ -1,10 +1,11 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
 import gc
+import os
 import sys
 from collections.abc import Generator, Iterator
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Union
 
 import typer
 
@@ -19,8 +20,11 @@ if TYPE_CHECKING:
 
     from ..app.audit import Audited
 
+#: A report for stdout: the text Rich would write, when made in a worker; else the audit,
+#: which Rich lays out as it writes it (on a legacy Windows console, through its API).
+Report = Union[str, "Audited"]
 #: What one file's audit writes: whether it passed, its lines for stderr, its report for stdout.
-Written = tuple[bool, str, str]
+Written = tuple[bool, str, Report]
 #: The fewest reports for people worth a worker process (app.audit.PART_FROM): Rich lays a report
 #: out in some 5 ms, 25 times what its audit costs, and 40 reports take 30% less time over two
 #: free cores than in one process, and some 7% more when another program keeps a core busy.
@@ -109,18 +113,21 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
     encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
 
+    here = os.getpid()  # a worker forked from this process audits in another
+
     def written(audited: "Audited") -> Written:
         """What one file's audit writes: whether it passed, its lines on stderr, its report on stdout.
 
         Text, made where the file is audited: in a worker process for most of a large batch.
         """
         errors = "".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors)
+        out: Report
         if listing:
             out = encode(audited.to_json())
         elif as_json:
             out = json_line(audited.to_json())
         elif audited.report is not None and people is not None:
-            out = _report_text(people, audited, ascii)
+            out = audited if os.getpid() == here else _report_text(people, audited, ascii)
         else:
             out = ""
         return audited.passed, errors, out
@@ -138,13 +145,15 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
                 if errors:
                     sys.stdout.flush()  # keep the error next to the reports around it on a terminal
                     sys.stderr.write(errors)
+                if people is not None:
+                    _write_report(people, out, ascii)
+                    continue
+                assert isinstance(out, str)  # JSON is made as text, here or in a worker
                 if listing:
                     # Each report goes out as soon as this process has it, one per line: a batch
-                    # of thousands is never held whole (a worker's part at most), and the C
-                    # encoder does the work.
+                    # of thousands is never held whole (a round's at most), and the C encoder
+                    # does the work.
                     sys.stdout.write(("[\n" if index == 0 else ",\n") + out)
-                elif people is not None:
-                    _write_report(people, out)
                 else:
                     sys.stdout.write(out)
     if listing:
@@ -178,26 +187,33 @@ def _start_up_left_alone() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _report_text(people: "Console", audited: "Audited", ascii: bool) -> str:
-    """The report as ``people`` would print it, escapes for a terminal's styles and all."""
+def _print_report(people: "Console", audited: "Audited", ascii: bool) -> None:
     # Imported here, when a report is shown: JSON for scripts needs none of Rich's layout.
     from rich.text import Text
 
     from ..present.audit_report import audit_report
 
+    for part in audit_report(audited, ascii):
+        people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
+
+
+def _report_text(people: "Console", audited: "Audited", ascii: bool) -> str:
+    """The report as ``people`` would print it, escapes for a terminal's styles and all."""
     with people.capture() as captured:
-        for part in audit_report(audited, ascii):
-            people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
+        _print_report(people, audited, ascii)
     return captured.get()
 
 
-def _write_report(people: "Console", text: str) -> None:
-    """Write a report made by ``_report_text`` as ``people.print`` would have: flushed, and a
-    closed pipe (``| head``) ends the command quietly, as Rich has it."""
-    if not text:
+def _write_report(people: "Console", report: "Report", ascii: bool) -> None:
+    """Write a report as ``people.print`` would have: flushed, and a closed pipe (``| head``)
+    ends the command quietly, as Rich has it."""
+    if not isinstance(report, str):
+        _print_report(people, report, ascii)
+        return
+    if not report:
         return
     try:
-        people.file.write(text)
+        people.file.write(report)
         people.file.flush()
     except BrokenPipeError:
         people.on_broken_pipe()

@@ -206,6 +206,11 @@ def refusals(command):
             raise fail(error.localized()) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail(_("a number given is too large for the store")) from None
+        except BrokenPipeError:
+            # The reader has gone (``| head -1``): stop quietly, as Rich does for people. What is
+            # left for standard output goes nowhere, so that the flush at exit cannot fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
         except KeyboardInterrupt:
             sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
             raise typer.Exit(130) from None
