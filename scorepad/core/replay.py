@@ -285,24 +285,26 @@ def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
 
 def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
     """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
-    if len(set(cards)) == len(cards):
-        return _winner(players, cards), ()  # no card twice: nothing cancels
-    # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
-    seen: set[Card] = set()
+    # A dict and a set rather than a Counter: a trick is a few cards, and a Counter
+    # costs more to make than to fill; one walk finds the cards met again.
+    seen: dict[Card, None] = {}
     twice: set[Card] = set()
     for card in cards:
         if card in seen:
             twice.add(card)
         else:
-            seen.add(card)
+            seen[card] = None
+    if not twice:
+        return _winner(players, cards), ()  # no card twice: nothing cancels
     led = cards[0].suit
     best: int | None = None
+    top = 0  # the rank of the best card so far, kept rather than looked up again for every card
     cancelled = []
     for position, card in enumerate(cards):
         if card in twice:
             cancelled.append(card)
-        elif card.suit is led and (best is None or card.rank > cards[best].rank):
-            best = position
+        elif card.suit is led and (best is None or card.rank > top):
+            best, top = position, card.rank
     return (None if best is None else players[best]), tuple(cancelled)
 
 
