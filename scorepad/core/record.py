@@ -81,19 +81,44 @@ class DealRecord:
         hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
         if len(hands) < len(self.hands):
             raise NotationError(N_("two hands for one player"))
-        # A record names the same few players hundreds of times: check each
-        # other written name once, and rewrite only the tricks it is in.
-        # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
-        written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in self.tricks)))
-        others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
-        respell = {name: spelled for name, spelled in others.items() if spelled != name}
-        for position, trick in enumerate(self.tricks, 1):
+        tricks = _spelled_tricks(seat, players, tuple(self.tricks))
+        for position, trick in enumerate(tricks, 1):
             check_trick_number(trick.number, position)
-        tricks = tuple(self.tricks)
-        if respell:
-            tricks = tuple(_respelled(trick, respell) for trick in tricks)
+        self._set(players, dealer, self.rules, hands, tricks)
+
+    @classmethod
+    def _read(
+        cls,
+        players: tuple[str, ...],
+        seat: dict[str, str],
+        dealer: str,
+        rules: RuleSet | None,
+        hands: dict[str, tuple[Card, ...]],
+        tricks: tuple[RecordedTrick, ...],
+    ) -> DealRecord:
+        """The record the parser read, made without ``__post_init__``.
+
+        The parser has already checked what that would check (the players, the
+        dealer and the hands against them, every trick's number) as it read each
+        line, to name the line of a problem: checked twice, they cost a tenth of
+        reading a record. Only the names before the cards are left to spell.
+        ``seat``: each player's name by its casefold.
+        """
+        record = object.__new__(cls)
+        record._set(players, dealer, rules, hands, _spelled_tricks(seat, players, tricks))
+        return record
+
+    def _set(
+        self,
+        players: tuple[str, ...],
+        dealer: str,
+        rules: RuleSet | None,
+        hands: dict[str, tuple[Card, ...]],
+        tricks: tuple[RecordedTrick, ...],
+    ) -> None:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "hands", MappingProxyType(hands))
         object.__setattr__(self, "tricks", tricks)
 
@@ -101,6 +126,21 @@ class DealRecord:
     def eldest(self) -> str:
         """The player left of the dealer, who leads the first trick."""
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
+
+
+def _spelled_tricks(
+    seat: dict[str, str], players: tuple[str, ...], tricks: tuple[RecordedTrick, ...]
+) -> tuple[RecordedTrick, ...]:
+    """The tricks with every name before a card that is a player's spelled as the players line does."""
+    # A record names the same few players hundreds of times: check each
+    # other written name once, and rewrite only the tricks it is in.
+    # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
+    written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in tricks)))
+    others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
+    respell = {name: spelled for name, spelled in others.items() if spelled != name}
+    if respell:
+        return tuple(_respelled(trick, respell) for trick in tricks)
+    return tricks
 
 
 def _respelled(trick: RecordedTrick, respell: Mapping[str | None, str | None]) -> RecordedTrick:
@@ -276,7 +316,7 @@ class _Reader:
                 hands[name] = cards
         if self.problems or dealer is None:
             return None
-        return DealRecord(players, dealer, rules, hands, tuple(self.tricks))
+        return DealRecord._read(players, seat, dealer, rules, hands, tuple(self.tricks))
 
 
 def _tokens(text: str) -> list[str]:
