@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
+from typing import cast
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
@@ -50,9 +51,20 @@ class RecordedTrick:
     # Written out rather than generated with a __post_init__: one is made for every
     # trick line read, and this sets each field once.
     def __init__(self, plays: Iterable[Play], number: int | None = None) -> None:
-        object.__setattr__(self, "plays", tuple(map(tuple, plays)))  # pairs given as lists become tuples
+        pairs = cast("tuple[Play, ...]", tuple(map(tuple, plays)))  # pairs given as lists become tuples
+        self._set(pairs, number)
+
+    @classmethod
+    def _read(cls, plays: tuple[Play, ...], number: int | None) -> RecordedTrick:
+        """A trick as the parser reads it, its plays a tuple of pairs already: not copied pair by pair again."""
+        trick = object.__new__(cls)
+        trick._set(plays, number)
+        return trick
+
+    def _set(self, plays: tuple[Play, ...], number: int | None) -> None:
+        object.__setattr__(self, "plays", plays)
         object.__setattr__(self, "number", number)
-        if not self.plays and number is None:
+        if not plays and number is None:
             raise NotationError(N_("a trick without cards is written as its number alone, so it needs one"))
 
 
@@ -275,7 +287,7 @@ class _Reader:
                 plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
                 raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error) from None
-            return RecordedTrick(plays, number)
+            return RecordedTrick._read(plays, number)
         except ScorepadError:
             # The line still takes its trick's place, so the tricks after it
             # keep their numbers and are not reported as misnumbered too.
