@@ -114,6 +114,8 @@ class SeatedTrick:
     #: the positions of the cards that prove nothing of their player's hand: outside the deck,
     #: or played more often than the deck holds them (every other card is genuine: its player held it)
     spurious: tuple[int, ...]
+    #: the positions of the cards not of the suit led: the plays that may be reneges
+    discards: tuple[int, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
@@ -164,10 +166,16 @@ class _Seating:
         unplayed = self.unplayed
         cards: list[Card] = []
         spurious: list[int] = []
+        # Which cards are discards is noted here, in the walk over the cards the
+        # seating makes anyway, so that the play checks look at those alone.
+        discards: list[int] = []
+        led = plays[0][1].suit if plays else None
         # The seats end the trick: cards past the last seat are left out of the replay.
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
+            if card.suit is not led:
+                discards.append(len(cards))
             cards.append(card)
             copies_left = unplayed.get(card, 0)
             if copies_left:  # the common case, in one lookup
@@ -187,7 +195,9 @@ class _Seating:
                 self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
             self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
-        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), winner, cancelled))
+        self.tricks.append(
+            SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), tuple(discards), winner, cancelled)
+        )
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -458,13 +468,13 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 # A heart led from a hand of hearts only breaks hearts; one led against
                 # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
                 broken = True
-        for player, card in zip(trick.players[1:], trick.cards[1:], strict=True):
-            if card.suit is not led:
-                held = holdings.held(player, trick.number, (led,))
-                if held:
-                    text = Phrase(_RENEGES[led], player=player, card=card, held=held)
-                    breach(trick, player, BreachKind.RENEGE, text)
-                broken = broken or card.suit is Suit.HEARTS
+        for position in trick.discards:
+            player, card = trick.players[position], trick.cards[position]
+            held = holdings.held(player, trick.number, (led,))
+            if held:
+                text = Phrase(_RENEGES[led], player=player, card=card, held=held)
+                breach(trick, player, BreachKind.RENEGE, text)
+            broken = broken or card.suit is Suit.HEARTS
         if not record.hands:
             continue  # no recorded hand for a card to be missing from
         for position in holdings.take(trick):
