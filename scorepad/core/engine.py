@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
 from typing import NamedTuple
 
 from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_texts
@@ -112,7 +111,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     # has it: as many of them as the deck has cards means every card was played.
     genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
     complete = genuine == deck_of(rules, count).total()
-    reports = tuple(_report(values, trick) for trick in tricks)
+    reports = tuple([_report(values, trick) for trick in tricks])
     if rules.decks_for(count) == 2:
         reports = _carry(reports, complete)
     return AuditReport(
@@ -127,16 +126,23 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     )
 
 
+class _Values(dict[Card, int]):
+    """What each card scores; a card outside the full deck (a rank no deck has) scores nothing."""
+
+    def __missing__(self, card: Card) -> int:
+        return 0
+
+
 @cache
-def _values(rules: RuleSet) -> dict[Card, int]:
+def _values(rules: RuleSet) -> _Values:
     """What each card scores under the rules, looked up once per rule set rather than once per card played."""
-    return {card: rules.points(card) for card in FULL_DECK}
+    return _Values({card: rules.points(card) for card in FULL_DECK})
 
 
-def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
-    # values.get(card, 0) for every card, the loop run by map: a card outside the
-    # full deck (a rank no deck has) scores nothing.
-    points = sum(map(values.get, trick.cards, repeat(0)))
+def _report(values: _Values, trick: SeatedTrick) -> TrickReport:
+    # The loop over the cards run by map and sum, in C; the dict's own lookup,
+    # without a default to pass, answers 0 for a card outside the full deck.
+    points = sum(map(values.__getitem__, trick.cards))
     return TrickReport(trick.number, trick.leader, trick.cards, trick.winner, points, trick.cancelled, trick.winner)
 
 
