@@ -23,7 +23,7 @@ from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
 from .language import N_
 from .names import RECORD_KEYS, check_name, check_names
-from .numbers import whole_number
+from .numbers import MAX_DIGITS, whole_number
 from .rules import RuleSet
 from .text import quoted
 
@@ -281,8 +281,11 @@ class _Reader:
         position = len(self.tricks) + 1
         try:
             if match := _TRICK_NUMBER.fullmatch(line):
-                number, line = whole_number(match[1], _A_TRICKS_NUMBER), match[2]
-            check_trick_number(number, position)
+                digits, line = match[1], match[2]
+                # Only ASCII digits match: whole_number need only say no to too many of them.
+                number = int(digits) if len(digits) <= MAX_DIGITS else whole_number(digits, _A_TRICKS_NUMBER)
+                if number != position:
+                    check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
