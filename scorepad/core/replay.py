@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 
 from .cards import RANKS, Card, Suit
@@ -120,6 +120,14 @@ class SeatedTrick:
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
 
 
+# A batch of records seats the same few tables again and again: each table's
+# rounds are worked out once (nobody changes them).
+@lru_cache(maxsize=256)
+def _rounds(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The order of play from each possible leader, clockwise."""
+    return {name: players[i:] + players[:i] for i, name in enumerate(players)}
+
+
 def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
     """Give every card its player and find the breaches of the record itself."""
     seating = _Seating(record, rules)
@@ -133,8 +141,7 @@ class _Seating:
 
     def __init__(self, record: DealRecord, rules: RuleSet) -> None:
         self.players = players = record.players
-        # The order of play from each possible leader, clockwise.
-        self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
+        self.rounds = _rounds(players)
         self.in_deck = deck_of(rules, len(record.players))
         # The copies of each card of the deck not played yet: a card with none
         # left is outside the deck, or played more often than the deck holds it.
