@@ -365,22 +365,25 @@ class _Holdings:
 
         A card outside the deck or played once too often proves nothing.
         """
-        seat, count = self.seat[player], len(self.seat)
+        seats = self.seat
+        seat, count = seats[player], len(seats)
         for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
-            # Play goes round from the leader, so the player's card is this far into the trick
-            # (if the trick was cut short before it, there is none).
-            position = (seat - self.seat[later.leader]) % count
-            if position < len(later.cards):
+            # Play goes round from the leader, so the player's card is this far into the trick.
+            position = (seat - seats[later.leader]) % count
+            try:  # free unless raised: cheaper than measuring every trick for the rare one cut short
                 card = later.cards[position]
-                if card.suit in suits and position not in later.spurious:
-                    return card, later.number
+            except IndexError:
+                continue  # the trick was cut short before the player: no card of theirs
+            if card.suit in suits and position not in later.spurious:
+                return card, later.number
         return None
 
     def take(self, trick: SeatedTrick) -> list[int]:
         """Take the trick's cards out of the recorded hands; the positions of those a hand lacked."""
         lacked = []
+        left = self.left
         for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
-            hand = self.left.get(player)
+            hand = left.get(player)
             if hand is None:
                 continue  # no recorded hand
             copies = hand.get(card, 0)
@@ -461,6 +464,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
     """Every play against what its player held: not in hand, hearts lead, renege."""
     holdings = _Holdings(record, tricks)
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
+    hands = bool(record.hands)
     breaches = []
 
     def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
@@ -492,7 +496,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 text = Phrase(_RENEGES[led], player=player, card=card, held=held)
                 breach(trick, player, BreachKind.RENEGE, text)
             broken = broken or card.suit is Suit.HEARTS
-        if not record.hands:
+        if not hands:
             continue  # no recorded hand for a card to be missing from
         for position in holdings.take(trick):
             # Only a genuine card can be missing from a hand: a card outside the deck
