@@ -21,7 +21,7 @@ from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_text
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
-from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
+from .replay import Breach, BreachKind, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
@@ -117,7 +117,16 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     # (Both sums run in C, over the tricks' own tuples.)
     genuine = sum(map(len, map(_CARDS, tricks))) - sum(map(len, map(_SPURIOUS, tricks)))
     complete = genuine == deck_of(rules, count).total()
-    reports = tuple([_report(values, trick) for trick in tricks])
+    # Each trick's points summed by map and sum, in C; the dict's own lookup,
+    # without a default to pass, answers 0 for a card outside the full deck.
+    # (One comprehension, without a function called for each trick.)
+    points = values.__getitem__
+    reports = tuple(
+        [
+            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(points, t.cards)), t.cancelled, t.winner)
+            for t in tricks
+        ]
+    )
     if rules.decks_for(count) == 2:
         reports = _carry(reports, complete)
     return AuditReport(
@@ -146,13 +155,6 @@ class _Values(dict[Card, int]):
 def _values(rules: RuleSet) -> _Values:
     """What each card scores under the rules, looked up once per rule set rather than once per card played."""
     return _Values({card: rules.points(card) for card in FULL_DECK})
-
-
-def _report(values: _Values, trick: SeatedTrick) -> TrickReport:
-    # The loop over the cards run by map and sum, in C; the dict's own lookup,
-    # without a default to pass, answers 0 for a card outside the full deck.
-    points = sum(map(values.__getitem__, trick.cards))
-    return TrickReport(trick.number, trick.leader, trick.cards, trick.winner, points, trick.cancelled, trick.winner)
 
 
 def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
