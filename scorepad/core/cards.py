@@ -118,10 +118,12 @@ def ascii_texts(cards: Iterable[Card]) -> list[str]:
     An audit writes every card of thousands of tricks: the loop runs in C and
     reads the text each card keeps, instead of calling ``ascii()`` for each.
     """
-    return list(map(_ASCII_TEXT, cards))
+    return list(map(ascii_text, cards))
 
 
-_ASCII_TEXT = attrgetter("_ascii")
+#: A card's ``ascii()`` text, read from the card by a getter in C: for ``map``
+#: over many cards (a report's JSON maps it over two lists of each trick's cards).
+ascii_text = attrgetter("_ascii")
 
 
 def card(text: str) -> Card:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
+from operator import attrgetter
 from typing import NamedTuple
 
-from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_texts
+from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_text
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
-from .replay import Breach, BreachKind, SeatedTrick, check_hands, check_play, deck_of, seat_tricks
+from .replay import Breach, BreachKind, check_hands, check_play, deck_of, seat_tricks
 from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
@@ -45,18 +45,22 @@ class TrickReport(NamedTuple):
     taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
 
     def to_json(self) -> dict:
-        data = {
-            "number": self.number,
-            "leader": self.leader,
-            "cards": ascii_texts(self.cards),
-            "winner": self.winner,
-            "points": self.points,
-        }
-        if self.cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = ascii_texts(self.cancelled)
-            data["taken_with"] = self.taken_with
-            data["taken_by"] = self.taken_by
-        return data
+        return _tricks_json((self,))[0]
+
+
+def _tricks_json(tricks: Iterable[TrickReport]) -> list[dict]:
+    """Tricks as JSON writes them. One loop for a report's tricks, which unpacks each
+    in C, rather than a method called for each and its fields read one by one."""
+    shown = []
+    for number, leader, cards, winner, points, cancelled, taken_by, taken_with in tricks:
+        cards_json = list(map(ascii_text, cards))  # as ascii_texts does, without a call for each trick
+        data = {"number": number, "leader": leader, "cards": cards_json, "winner": winner, "points": points}
+        if cancelled is not None:  # the one-deck report keeps its shape
+            data["cancelled"] = list(map(ascii_text, cancelled))
+            data["taken_with"] = taken_with
+            data["taken_by"] = taken_by
+        shown.append(data)
+    return shown
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,7 @@ class AuditReport:
             "players": list(self.players),
             "dealer": self.dealer,
             "rules": self.rules.to_json(),
-            "tricks": [trick.to_json() for trick in self.tricks],
+            "tricks": _tricks_json(self.tricks),
             "breaches": [breach.to_json() for breach in self.breaches],
             "scores": dict(self.scores),
             "deal_total": self.deal_total,
@@ -110,9 +114,19 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     values = _values(rules)
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
-    genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
+    # (Both sums run in C, over the tricks' own tuples.)
+    genuine = sum(map(len, map(_CARDS, tricks))) - sum(map(len, map(_SPURIOUS, tricks)))
     complete = genuine == deck_of(rules, count).total()
-    reports = tuple(_report(values, trick) for trick in tricks)
+    # Each trick's points summed by map and sum, in C; the dict's own lookup,
+    # without a default to pass, answers 0 for a card outside the full deck.
+    # (One comprehension, without a function called for each trick.)
+    points = values.__getitem__
+    reports = tuple(
+        [
+            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(points, t.cards)), t.cancelled, t.winner)
+            for t in tricks
+        ]
+    )
     if rules.decks_for(count) == 2:
         reports = _carry(reports, complete)
     return AuditReport(
@@ -127,17 +141,20 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     )
 
 
+_CARDS, _SPURIOUS = attrgetter("cards"), attrgetter("spurious")
+
+
+class _Values(dict[Card, int]):
+    """What each card scores; a card outside the full deck (a rank no deck has) scores nothing."""
+
+    def __missing__(self, card: Card) -> int:
+        return 0
+
+
 @cache
-def _values(rules: RuleSet) -> dict[Card, int]:
+def _values(rules: RuleSet) -> _Values:
     """What each card scores under the rules, looked up once per rule set rather than once per card played."""
-    return {card: rules.points(card) for card in FULL_DECK}
-
-
-def _report(values: dict[Card, int], trick: SeatedTrick) -> TrickReport:
-    # values.get(card, 0) for every card, the loop run by map: a card outside the
-    # full deck (a rank no deck has) scores nothing.
-    points = sum(map(values.get, trick.cards, repeat(0)))
-    return TrickReport(trick.number, trick.leader, trick.cards, trick.winner, points, trick.cancelled, trick.winner)
+    return _Values({card: rules.points(card) for card in FULL_DECK})
 
 
 def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:

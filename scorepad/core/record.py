@@ -17,12 +17,13 @@ from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
+from typing import cast
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
 from .language import N_
 from .names import RECORD_KEYS, check_name, check_names
-from .numbers import whole_number
+from .numbers import MAX_DIGITS, whole_number
 from .rules import RuleSet
 from .text import quoted
 
@@ -50,9 +51,23 @@ class RecordedTrick:
     # Written out rather than generated with a __post_init__: one is made for every
     # trick line read, and this sets each field once.
     def __init__(self, plays: Iterable[Play], number: int | None = None) -> None:
-        object.__setattr__(self, "plays", tuple(map(tuple, plays)))  # pairs given as lists become tuples
+        pairs = cast("tuple[Play, ...]", tuple(map(tuple, plays)))  # pairs given as lists become tuples
+        self._set(pairs, number)
+
+    @classmethod
+    def _read(cls, plays: tuple[Play, ...], number: int | None) -> RecordedTrick:
+        """A trick as the parser reads it, its plays a tuple of pairs already: not copied pair by pair again."""
+        if not plays:
+            return cls(plays, number)  # the rare trick without cards, checked by __init__
+        trick = object.__new__(cls)
+        object.__setattr__(trick, "plays", plays)
+        object.__setattr__(trick, "number", number)
+        return trick
+
+    def _set(self, plays: tuple[Play, ...], number: int | None) -> None:
+        object.__setattr__(self, "plays", plays)
         object.__setattr__(self, "number", number)
-        if not self.plays and number is None:
+        if not plays and number is None:
             raise NotationError(N_("a trick without cards is written as its number alone, so it needs one"))
 
 
@@ -81,19 +96,44 @@ class DealRecord:
         hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
         if len(hands) < len(self.hands):
             raise NotationError(N_("two hands for one player"))
-        # A record names the same few players hundreds of times: check each
-        # other written name once, and rewrite only the tricks it is in.
-        # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
-        written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in self.tricks)))
-        others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
-        respell = {name: spelled for name, spelled in others.items() if spelled != name}
-        for position, trick in enumerate(self.tricks, 1):
+        tricks = _spelled_tricks(seat, players, tuple(self.tricks))
+        for position, trick in enumerate(tricks, 1):
             check_trick_number(trick.number, position)
-        tricks = tuple(self.tricks)
-        if respell:
-            tricks = tuple(_respelled(trick, respell) for trick in tricks)
+        self._set(players, dealer, self.rules, hands, tricks)
+
+    @classmethod
+    def _read(
+        cls,
+        players: tuple[str, ...],
+        seat: dict[str, str],
+        dealer: str,
+        rules: RuleSet | None,
+        hands: dict[str, tuple[Card, ...]],
+        tricks: tuple[RecordedTrick, ...],
+    ) -> DealRecord:
+        """The record the parser read, made without ``__post_init__``.
+
+        The parser has already checked what that would check (the players, the
+        dealer and the hands against them, every trick's number) as it read each
+        line, to name the line of a problem: checked twice, they cost a tenth of
+        reading a record. Only the names before the cards are left to spell.
+        ``seat``: each player's name by its casefold.
+        """
+        record = object.__new__(cls)
+        record._set(players, dealer, rules, hands, _spelled_tricks(seat, players, tricks))
+        return record
+
+    def _set(
+        self,
+        players: tuple[str, ...],
+        dealer: str,
+        rules: RuleSet | None,
+        hands: dict[str, tuple[Card, ...]],
+        tricks: tuple[RecordedTrick, ...],
+    ) -> None:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "hands", MappingProxyType(hands))
         object.__setattr__(self, "tricks", tricks)
 
@@ -101,6 +141,21 @@ class DealRecord:
     def eldest(self) -> str:
         """The player left of the dealer, who leads the first trick."""
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
+
+
+def _spelled_tricks(
+    seat: dict[str, str], players: tuple[str, ...], tricks: tuple[RecordedTrick, ...]
+) -> tuple[RecordedTrick, ...]:
+    """The tricks with every name before a card that is a player's spelled as the players line does."""
+    # A record names the same few players hundreds of times: check each
+    # other written name once, and rewrite only the tricks it is in.
+    # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
+    written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in tricks)))
+    others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
+    respell = {name: spelled for name, spelled in others.items() if spelled != name}
+    if respell:
+        return tuple(_respelled(trick, respell) for trick in tricks)
+    return tricks
 
 
 def _respelled(trick: RecordedTrick, respell: Mapping[str | None, str | None]) -> RecordedTrick:
@@ -165,7 +220,8 @@ def parse_record(text: str) -> DealRecord:
     reader = _Reader()
     lines = text.removeprefix("\ufeff").splitlines()
     for number, raw in enumerate(lines, 1):
-        line = raw.split("#", 1)[0].strip()
+        # A comment is cut off; most lines have none, and are not split into a list to find that.
+        line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if line:
             try:  # free when nothing is raised, so reading on costs a clean record nothing
                 reader.read(line, number)
@@ -229,13 +285,16 @@ class _Reader:
         position = len(self.tricks) + 1
         try:
             if match := _TRICK_NUMBER.fullmatch(line):
-                number, line = whole_number(match[1], _A_TRICKS_NUMBER), match[2]
-            check_trick_number(number, position)
+                digits, line = match[1], match[2]
+                # Only ASCII digits match: whole_number need only say no to too many of them.
+                number = int(digits) if len(digits) <= MAX_DIGITS else whole_number(digits, _A_TRICKS_NUMBER)
+                if number != position:
+                    check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
                 raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error) from None
-            return RecordedTrick(plays, number)
+            return RecordedTrick._read(plays, number)
         except ScorepadError:
             # The line still takes its trick's place, so the tricks after it
             # keep their numbers and are not reported as misnumbered too.
@@ -276,12 +335,13 @@ class _Reader:
                 hands[name] = cards
         if self.problems or dealer is None:
             return None
-        return DealRecord(players, dealer, rules, hands, tuple(self.tricks))
+        return DealRecord._read(players, seat, dealer, rules, hands, tuple(self.tricks))
 
 
 def _tokens(text: str) -> list[str]:
-    # Commas separate like spaces. str.split is several times quicker than a regular expression.
-    tokens = text.replace(",", " ").split()
+    # Commas separate like spaces. str.split is several times quicker than a regular expression
+    # (and most lines have no comma to replace: the text is then not copied first).
+    tokens = (text.replace(",", " ") if "," in text else text).split()
     # "Bob : KH" and "Bob:KH" are the same play. A colon with space beside it
     # shows as " :" or ": " once the tokens are joined by single spaces: only
     # such a line is worth the slower rewriting.

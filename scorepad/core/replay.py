@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 
 from .cards import RANKS, Card, Suit
@@ -114,8 +114,18 @@ class SeatedTrick:
     #: the positions of the cards that prove nothing of their player's hand: outside the deck,
     #: or played more often than the deck holds them (every other card is genuine: its player held it)
     spurious: tuple[int, ...]
+    #: the positions of the cards not of the suit led: the plays that may be reneges
+    discards: tuple[int, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
     cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
+
+
+# A batch of records seats the same few tables again and again: each table's
+# rounds are worked out once (nobody changes them).
+@lru_cache(maxsize=256)
+def _rounds(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The order of play from each possible leader, clockwise."""
+    return {name: players[i:] + players[:i] for i, name in enumerate(players)}
 
 
 def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
@@ -131,8 +141,7 @@ class _Seating:
 
     def __init__(self, record: DealRecord, rules: RuleSet) -> None:
         self.players = players = record.players
-        # The order of play from each possible leader, clockwise.
-        self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
+        self.rounds = _rounds(players)
         self.in_deck = deck_of(rules, len(record.players))
         # The copies of each card of the deck not played yet: a card with none
         # left is outside the deck, or played more often than the deck holds it.
@@ -164,10 +173,16 @@ class _Seating:
         unplayed = self.unplayed
         cards: list[Card] = []
         spurious: list[int] = []
+        # Which cards are discards is noted here, in the walk over the cards the
+        # seating makes anyway, so that the play checks look at those alone.
+        discards: list[int] = []
+        led = plays[0][1].suit if plays else None
         # The seats end the trick: cards past the last seat are left out of the replay.
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
+            if card.suit is not led:
+                discards.append(len(cards))
             cards.append(card)
             copies_left = unplayed.get(card, 0)
             if copies_left:  # the common case, in one lookup
@@ -187,7 +202,9 @@ class _Seating:
                 self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
             self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
-        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), winner, cancelled))
+        self.tricks.append(
+            SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), tuple(discards), winner, cancelled)
+        )
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -285,25 +302,35 @@ def _winner(players: tuple[str, ...], cards: list[Card]) -> str | None:
 
 def _cancelling_winner(players: tuple[str, ...], cards: list[Card]) -> tuple[str | None, tuple[Card, ...]]:
     """The winner of a two-deck trick, and its cancelled cards: every card that is there twice."""
-    if len(set(cards)) == len(cards):
-        return _winner(players, cards), ()  # no card twice: nothing cancels
-    # Sets rather than a Counter: a trick is a few cards, and a Counter costs more to make than to fill.
-    seen: set[Card] = set()
+    # A dict and a set rather than a Counter: a trick is a few cards, and a Counter
+    # costs more to make than to fill; one walk finds the cards met again.
+    seen: dict[Card, None] = {}
     twice: set[Card] = set()
     for card in cards:
         if card in seen:
             twice.add(card)
         else:
-            seen.add(card)
+            seen[card] = None
+    if not twice:
+        return _winner(players, cards), ()  # no card twice: nothing cancels
     led = cards[0].suit
     best: int | None = None
+    top = 0  # the rank of the best card so far, kept rather than looked up again for every card
     cancelled = []
     for position, card in enumerate(cards):
         if card in twice:
             cancelled.append(card)
-        elif card.suit is led and (best is None or card.rank > cards[best].rank):
-            best = position
+        elif card.suit is led and (best is None or card.rank > top):
+            best, top = position, card.rank
     return (None if best is None else players[best]), tuple(cancelled)
+
+
+def _copies(cards: tuple[Card, ...]) -> dict[Card, int]:
+    """Each card of a hand with its copies: counted in a loop, as a Counter costs more to make than a hand to count."""
+    copies: dict[Card, int] = {}
+    for card in cards:
+        copies[card] = copies.get(card, 0) + 1
+    return copies
 
 
 class _Holdings:
@@ -312,7 +339,7 @@ class _Holdings:
     def __init__(self, record: DealRecord, tricks: list[SeatedTrick]) -> None:
         # Players with a recorded hand: the cards of it not yet played, with their copies
         # (two decks: a card may be there twice).
-        self.left = {name: dict(Counter(cards)) for name, cards in record.hands.items()}
+        self.left = {name: _copies(cards) for name, cards in record.hands.items()}
         # Everybody: the cards they are seen playing, which they held until then.
         self.tricks = tricks
         self.seat = {name: seat for seat, name in enumerate(record.players)}
@@ -338,22 +365,25 @@ class _Holdings:
 
         A card outside the deck or played once too often proves nothing.
         """
-        seat, count = self.seat[player], len(self.seat)
+        seats = self.seat
+        seat, count = seats[player], len(seats)
         for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
-            # Play goes round from the leader, so the player's card is this far into the trick
-            # (if the trick was cut short before it, there is none).
-            position = (seat - self.seat[later.leader]) % count
-            if position < len(later.cards):
+            # Play goes round from the leader, so the player's card is this far into the trick.
+            position = (seat - seats[later.leader]) % count
+            try:  # free unless raised: cheaper than measuring every trick for the rare one cut short
                 card = later.cards[position]
-                if card.suit in suits and position not in later.spurious:
-                    return card, later.number
+            except IndexError:
+                continue  # the trick was cut short before the player: no card of theirs
+            if card.suit in suits and position not in later.spurious:
+                return card, later.number
         return None
 
     def take(self, trick: SeatedTrick) -> list[int]:
         """Take the trick's cards out of the recorded hands; the positions of those a hand lacked."""
         lacked = []
+        left = self.left
         for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
-            hand = self.left.get(player)
+            hand = left.get(player)
             if hand is None:
                 continue  # no recorded hand
             copies = hand.get(card, 0)
@@ -401,6 +431,8 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
                 breaches.append(Breach(None, name, BreachKind.NOT_IN_DECK, text))
     # A card in more hands than the deck has copies is a hand with a card too many: a wrong count.
     held = Counter(chain.from_iterable(hand for _, hand in hands))
+    if held.items() <= in_deck.items():
+        return breaches  # every card held as often as the deck has it (all hands of a deal), asked in C
     for card, times in held.items():
         if times == 1:
             continue  # once is never too often (a card outside the deck is reported above)
@@ -432,6 +464,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
     """Every play against what its player held: not in hand, hearts lead, renege."""
     holdings = _Holdings(record, tricks)
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
+    hands = bool(record.hands)
     breaches = []
 
     def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
@@ -456,14 +489,14 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 # A heart led from a hand of hearts only breaks hearts; one led against
                 # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
                 broken = True
-        for player, card in zip(trick.players[1:], trick.cards[1:], strict=True):
-            if card.suit is not led:
-                held = holdings.held(player, trick.number, (led,))
-                if held:
-                    text = Phrase(_RENEGES[led], player=player, card=card, held=held)
-                    breach(trick, player, BreachKind.RENEGE, text)
-                broken = broken or card.suit is Suit.HEARTS
-        if not record.hands:
+        for position in trick.discards:
+            player, card = trick.players[position], trick.cards[position]
+            held = holdings.held(player, trick.number, (led,))
+            if held:
+                text = Phrase(_RENEGES[led], player=player, card=card, held=held)
+                breach(trick, player, BreachKind.RENEGE, text)
+            broken = broken or card.suit is Suit.HEARTS
+        if not hands:
             continue  # no recorded hand for a card to be missing from
         for position in holdings.take(trick):
             # Only a genuine card can be missing from a hand: a card outside the deck
