@@ -201,18 +201,36 @@ def test_a_worker_that_dies_is_an_internal_error_not_a_hang(cli, monkeypatch, ba
     assert line == "scorepad: internal error: RuntimeError: an audit worker ended without its results (exit code -9)"
 
 
-def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
-    """Ctrl-C reaches the whole process group, workers and all: one line, exit 130, no worker left."""
+def started(batch: list[str]) -> subprocess.Popen:
+    """``scorepad audit --json`` of a batch big enough for two processes, in a process group of its
+    own (as a terminal's job), once its workers are forked: they are before the first report."""
     run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
     scorepad = subprocess.Popen(
         [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        start_new_session=True,  # a process group of its own, as a terminal's job
+        start_new_session=True,
         env=dict(os.environ, LANGUAGE="en"),
     )
     assert scorepad.stdout is not None
-    assert scorepad.stdout.readline() == b"[\n"  # the workers are forked before the first report
+    assert scorepad.stdout.readline() == b"[\n"
+    return scorepad
+
+
+def gone(group: int) -> bool:
+    """Whether every process of the group has ended, waiting a few seconds for the last."""
+    for _ in range(100):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
+    """Ctrl-C reaches the whole process group, workers and all: one line, exit 130, no worker left."""
+    scorepad = started(batch)
     os.killpg(scorepad.pid, signal.SIGINT)
     _, err = scorepad.communicate(timeout=60)
     assert err.decode() == "scorepad: interrupted; nothing more was written\n"
@@ -223,15 +241,7 @@ def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
 
 def test_workers_stop_when_the_command_is_killed_outright(batch):
     """SIGTERM to the command alone (a supervisor, the OOM killer): its workers stop, and the reader sees the end."""
-    run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
-    scorepad = subprocess.Popen(
-        [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    assert scorepad.stdout is not None
-    assert scorepad.stdout.readline() == b"[\n"  # the workers are forked before the first report
+    scorepad = started(batch)
     scorepad.terminate()
     # A worker with the reading end of its pipe left open would block on its send for ever, and keep
     # the command's standard output open with it: the reader would wait for an end that never comes.
@@ -240,25 +250,14 @@ def test_workers_stop_when_the_command_is_killed_outright(batch):
     except subprocess.TimeoutExpired:
         os.killpg(scorepad.pid, signal.SIGKILL)
         pytest.fail("the command's standard output never ended: a worker kept it open")
-    for _ in range(100):
-        try:
-            os.killpg(scorepad.pid, 0)
-        except ProcessLookupError:
-            return  # no worker outlives the command
-        time.sleep(0.1)
-    pytest.fail("a worker outlived the command it worked for")
+    assert gone(scorepad.pid), "a worker outlived the command it worked for"
 
 
 def test_a_reader_that_stops_early_ends_the_command_quietly(batch):
     """``scorepad audit --json ... | head -1``: no internal error, whoever wrote the rest."""
-    run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
-    scorepad = subprocess.Popen(
-        [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    scorepad = started(batch)
     assert scorepad.stdout is not None and scorepad.stderr is not None
-    assert scorepad.stdout.readline() == b"[\n"
     scorepad.stdout.close()
     assert scorepad.stderr.read() == b""
     assert scorepad.wait(timeout=60) == 1
+    assert gone(scorepad.pid)

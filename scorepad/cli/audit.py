@@ -118,7 +118,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     def written(audited: "Audited") -> Written:
         """What one file's audit writes: whether it passed, its lines on stderr, its report on stdout.
 
-        Text, made where the file is audited: in a worker process for most of a large batch.
+        Made where the file is audited, in a worker process for most of a large batch: as
+        text, but for a report for people made in this process, which Rich writes itself.
         """
         errors = "".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors)
         out: Report
