@@ -19,8 +19,9 @@ import time
 import pytest
 
 import scorepad.app.audit as audit_app
+import scorepad.app.batch as batch_app
 import scorepad.cli.audit as audit_cli
-from scorepad.app.audit import audit_batch
+from scorepad.app.batch import audit_batch
 from scorepad.core.record import write_record
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
 
@@ -59,11 +60,11 @@ def good(batch: list[str]) -> list[str]:
 
 def both_ways(cli, monkeypatch, *args: str, code: int | None = 1):
     """The same command with its batch audited in one process, then over three."""
-    monkeypatch.setattr(audit_app, "PROCESSES", 3)
-    monkeypatch.setattr(audit_app, "PART_FROM", ONE_PROCESS)
+    monkeypatch.setattr(batch_app, "PROCESSES", 3)
+    monkeypatch.setattr(batch_app, "PART_FROM", ONE_PROCESS)
     monkeypatch.setattr(audit_cli, "REPORTS_FROM", ONE_PROCESS)
     alone = cli(*args, code=code)
-    monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    monkeypatch.setattr(batch_app, "PART_FROM", 5)
     monkeypatch.setattr(audit_cli, "REPORTS_FROM", 5)
     shared = cli(*args, code=code)
     return alone, shared
@@ -76,8 +77,8 @@ def same(alone, shared) -> None:
 
 
 def test_the_workers_audit_contiguous_parts_and_their_results_come_in_order(batch, monkeypatch):
-    monkeypatch.setattr(audit_app, "PROCESSES", 3)
-    monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    monkeypatch.setattr(batch_app, "PROCESSES", 3)
+    monkeypatch.setattr(batch_app, "PART_FROM", 5)
     made = list(audit_batch(batch, lambda audited: (audited.source, os.getpid(), audited.error)))
     assert [source for source, _, _ in made] == batch
     pids = [pid for _, pid, _ in made]
@@ -89,11 +90,11 @@ def test_the_workers_audit_contiguous_parts_and_their_results_come_in_order(batc
 
 
 def test_a_very_large_batch_goes_in_rounds_each_over_its_own_workers(monkeypatch, batch):
-    monkeypatch.setattr(audit_app, "ROUND_AT_MOST", 21)  # rounds of 21 files over 3 processes, then 6 over 2
+    monkeypatch.setattr(batch_app, "ROUND_AT_MOST", 21)  # rounds of 21 files over 3 processes, then 6 over 2
     made = []
     for part_from in (ONE_PROCESS, 3):
-        monkeypatch.setattr(audit_app, "PART_FROM", part_from)
-        monkeypatch.setattr(audit_app, "PROCESSES", 3)
+        monkeypatch.setattr(batch_app, "PART_FROM", part_from)
+        monkeypatch.setattr(batch_app, "PROCESSES", 3)
         made.append(list(audit_batch(batch, lambda audited: (audited.to_json(), os.getpid()))))
     assert [json for json, _ in made[1]] == [json for json, _ in made[0]]
     pids = [pid for _, pid in made[1]]
@@ -102,8 +103,8 @@ def test_a_very_large_batch_goes_in_rounds_each_over_its_own_workers(monkeypatch
 
 
 def test_a_worker_goes_on_through_ctrl_c_which_is_the_parents_to_answer(batch, monkeypatch):
-    monkeypatch.setattr(audit_app, "PROCESSES", 2)
-    monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    monkeypatch.setattr(batch_app, "PROCESSES", 2)
+    monkeypatch.setattr(batch_app, "PART_FROM", 5)
     parent = os.getpid()
 
     def made(audited):
@@ -140,10 +141,10 @@ def test_reports_for_people_in_another_language_are_those_of_one_process(cli, mo
 def test_a_batch_with_standard_input_in_it_reads_it_once(cli, monkeypatch, batch):
     with open(batch[0], encoding="utf-8") as file:
         text = file.read()
-    monkeypatch.setattr(audit_app, "PROCESSES", 3)
+    monkeypatch.setattr(batch_app, "PROCESSES", 3)
     outputs = []
     for part_from in (ONE_PROCESS, 5):
-        monkeypatch.setattr(audit_app, "PART_FROM", part_from)
+        monkeypatch.setattr(batch_app, "PART_FROM", part_from)
         outputs.append(cli.runner.invoke(cli_app(), ["audit", "--json", *batch[:20], "-", *batch[20:]], input=text))
     assert outputs[1].stdout_bytes == outputs[0].stdout_bytes
     reports = json.loads(outputs[0].stdout)
@@ -195,8 +196,8 @@ def test_a_worker_that_dies_is_an_internal_error_not_a_hang(cli, monkeypatch, ba
 
     parent = os.getpid()
     monkeypatch.setattr(audit_app, "audit", audit_or_die)
-    monkeypatch.setattr(audit_app, "PROCESSES", 2)
-    monkeypatch.setattr(audit_app, "PART_FROM", 5)
+    monkeypatch.setattr(batch_app, "PROCESSES", 2)
+    monkeypatch.setattr(batch_app, "PART_FROM", 5)
     line = cli.refused("audit", "--json", *good(batch))
     assert line == "scorepad: internal error: RuntimeError: an audit worker ended without its results (exit code -9)"
 
@@ -204,7 +205,7 @@ def test_a_worker_that_dies_is_an_internal_error_not_a_hang(cli, monkeypatch, ba
 def started(batch: list[str]) -> subprocess.Popen:
     """``scorepad audit --json`` of a batch big enough for two processes, in a process group of its
     own (as a terminal's job), once its workers are forked: they are before the first report."""
-    run = "import scorepad.app.audit as a; a.PROCESSES = 2; from scorepad.cli.main import run; run()"
+    run = "import scorepad.app.batch as b; b.PROCESSES = 2; from scorepad.cli.main import run; run()"
     scorepad = subprocess.Popen(
         [sys.executable, "-c", run, "audit", "--json", *good(batch) * 100],
         stdout=subprocess.PIPE,

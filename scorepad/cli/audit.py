@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 Report = Union[str, "Audited"]
 #: What one file's audit writes: whether it passed, its lines for stderr, its report for stdout.
 Written = tuple[bool, str, Report]
-#: The fewest reports for people worth a worker process (app.audit.PART_FROM): Rich lays a report
+#: The fewest reports for people worth a worker process (app.batch.PART_FROM): Rich lays a report
 #: out in some 5 ms, 25 times what its audit costs, and 40 reports take 30% less time over two
 #: free cores than in one process, and some 7% more when another program keeps a core busy.
 REPORTS_FROM = 20
@@ -96,7 +96,8 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
     """
     import json
 
-    from ..app.audit import audit_batch, audit_source, match_rules, record_audited
+    from ..app.audit import audit_source, match_rules, record_audited
+    from ..app.batch import audit_batch
     from ..core.errors import RuleError
 
     if record and len(files) != 1:
