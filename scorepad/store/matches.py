@@ -8,11 +8,11 @@ alone, and a match row becomes a value in ``rows``, as the quick reader's do.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Select, Table, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 from sqlmodel import Session, col
 from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
@@ -75,11 +75,8 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
     names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
     match = match_of(row, names, snapshot=not entries)
     if match.snapshot is None:
-        rows = _STANDING.rows(conn, {"b_match": match_id})  # a long match's thousands: see ``prepared``
-        match.entries = [
-            StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
-            for row_id, position, number, dealer, recorded_at, *columns in rows
-        ]
+        # A long match's thousands: see ``prepared``.
+        match.entries = _stored_entries(_STANDING.rows(conn, {"b_match": match_id}))
     return match
 
 
@@ -94,9 +91,12 @@ _STANDING = Prepared(
 )
 
 
-def _stored_entries(conn: Connection, query: Select[Any]) -> Iterator[StoredEntry]:
-    for row_id, position, number, dealer, recorded_at, *columns in conn.execute(query):
-        yield StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
+def _stored_entries(rows: Iterable[Sequence[Any]]) -> list[StoredEntry]:
+    """Rows of ``_STORED``'s columns as the entries they hold."""
+    return [
+        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
+        for row_id, position, number, dealer, recorded_at, *columns in rows
+    ]
 
 
 def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: Cuts | None) -> int:
@@ -221,7 +221,7 @@ def last_fix(conn: Connection, match: StoredMatch) -> tuple[int, StoredEntry] | 
         return None
     index = next(i for i, stored in enumerate(match.entries) if stored.id == last.id)
     query = _STORED.where(E.c.id == last.replaces)
-    return index, next(_stored_entries(conn, query))
+    return index, _stored_entries(conn.execute(query))[0]
 
 
 def undo_fix(conn: Connection, match: StoredMatch, index: int, replaced: StoredEntry, steps: list[Step]) -> None:
@@ -272,9 +272,8 @@ def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str 
 # A read the table mode needs and the one-shot commands do not.
 
 _TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
-_TOUCHED_LOCKED = Prepared(
-    _TOUCHED.with_for_update(), "match_id"
-)  # serialises writers on PostgreSQL, as load(lock=True) does
+# Locked, it serialises writers on PostgreSQL, as load(lock=True) does.
+_TOUCHED_LOCKED = Prepared(_TOUCHED.with_for_update(), "match_id")
 
 
 def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
