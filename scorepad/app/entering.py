@@ -27,6 +27,7 @@ from ..core.match import (
     correct,
     deal_index,
     default_format,
+    later_entries_first,
     replay,
 )
 from ..core.names import check_match_name, check_name, check_names
@@ -259,9 +260,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         try:
             steps = list(replay(match.settings, entries))
         except RuleError as error:
-            raise RuleError(
-                N_("undo the entries after deal {number} first: then {error}"), number=gone.number, error=error
-            ) from None
+            raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
         number = gone.number

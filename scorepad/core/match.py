@@ -392,7 +392,10 @@ def correct(
         except RuleError as error:
             if i <= index:
                 raise
-            raise RuleError(
-                N_("undo the entries after deal {number} first: then {problem}"), number=number, problem=error
-            ) from None
+            raise later_entries_first(number, error) from None
     return changed, state
+
+
+def later_entries_first(number: int, problem: RuleError) -> RuleError:
+    """The refusal of a change to deal ``number`` that an entry after it would no longer follow (``problem``)."""
+    return RuleError(N_("undo the entries after deal {number} first: then {problem}"), number=number, problem=problem)
