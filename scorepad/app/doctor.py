@@ -148,11 +148,8 @@ def _matches(store: Store) -> list[Finding]:
                 problems.append(Phrase(N_("match {match}: its summary disagrees with its entries"), match=summary.id))
     if problems:
         return [_finding(MATCHES, False, _each(problems))]
-    return [
-        _finding(
-            MATCHES, True, Counted("{count} match, every entry valid", "{count} matches, every entry valid", count)
-        )
-    ]
+    valid = Counted("{count} match, every entry valid", "{count} matches, every entry valid", count)
+    return [_finding(MATCHES, True, valid)]
 
 
 def _each(problems: list[Phrase]) -> Phrase:

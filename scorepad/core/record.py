@@ -57,11 +57,8 @@ class RecordedTrick:
     @classmethod
     def _read(cls, plays: tuple[Play, ...], number: int | None) -> RecordedTrick:
         """A trick as the parser reads it, its plays a tuple of pairs already: not copied pair by pair again."""
-        if not plays:
-            return cls(plays, number)  # the rare trick without cards, checked by __init__
         trick = object.__new__(cls)
-        object.__setattr__(trick, "plays", plays)
-        object.__setattr__(trick, "number", number)
+        trick._set(plays, number)
         return trick
 
     def _set(self, plays: tuple[Play, ...], number: int | None) -> None:
