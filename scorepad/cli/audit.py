@@ -207,18 +207,15 @@ def _report_text(people: "Console", audited: "Audited", ascii: bool) -> str:
 
 
 def _write_report(people: "Console", report: "Report", ascii: bool) -> None:
-    """Write a report as ``people.print`` would have: flushed, and a closed pipe (``| head``)
-    ends the command quietly, as Rich has it."""
+    """Write a report as ``people.print`` would have: laid out here, or the text a worker made, flushed.
+
+    A reader gone (``| head``) ends the command quietly, as every command (``refusals``).
+    """
     if not isinstance(report, str):
         _print_report(people, report, ascii)
-        return
-    if not report:
-        return
-    try:
+    elif report:
         people.file.write(report)
         people.file.flush()
-    except BrokenPipeError:
-        people.on_broken_pipe()
 
 
 def register(app: typer.Typer) -> None:
