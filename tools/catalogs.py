@@ -94,7 +94,7 @@ def update(catalog) -> None:
 
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("wb") as file:
-        write_po(file, catalog, width=100, omit_header=False, sort_output=True)
+        write_po(file, catalog, width=100, omit_header=False, sort_output=True, include_lineno=False)
     for language in languages():
         path = po_path(language)
         if path.exists():
@@ -106,7 +106,7 @@ def update(catalog) -> None:
         translated.obsolete.clear()  # a message gone from the code goes from the catalogs
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as file:
-            write_po(file, translated, width=100, sort_output=True)
+            write_po(file, translated, width=100, sort_output=True, include_lineno=False)
 
 
 def compile_all(into: Path = LOCALE) -> list[Path]:
