@@ -14,8 +14,8 @@ Run from the repository:
 - ``python -m tools.catalogs check``: every message of every language is
   translated and keeps the placeholders of the English text.
 - ``python -m tools.catalogs glossary``: no translation uses a word that
-  ``docs/glossary.md`` says its language avoids (and the English messages
-  none of the English ones).
+  ``docs/glossary.md`` says its language avoids, and no English message a
+  word the English table avoids.
 
 Babel is needed here and by the build, never when scorepad runs.
 """
@@ -38,6 +38,10 @@ PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
     r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report)\b"
 )
+#: A glossary table's heading names its language in brackets: "## Dutch (nl)".
+GLOSSARY_HEADING = re.compile(r"^#+ [^(]*\((?P<language>[a-z]{2})\)")
+#: A word followed by "=" is notation, the same in every language: a rule option (slam=) or a NAME=SCORE.
+NOTATION = re.compile(r"\w+=")
 
 
 def po_path(language: str) -> Path:
@@ -161,12 +165,6 @@ def problems(language: str) -> list[str]:
             if not kept <= wanted or not wanted - may_drop <= kept:
                 found.append(f"{language}: placeholders of {key!r} are {sorted(wanted)}, not {sorted(kept)}")
     return found
-
-
-#: A glossary table's heading names its language in brackets: "## Dutch (nl)".
-GLOSSARY_HEADING = re.compile(r"^#+ [^(]*\((?P<language>[a-z]{2})\)")
-#: A word followed by "=" is notation, the same in every language: a rule option (slam=) or a NAME=SCORE.
-NOTATION = re.compile(r"\w+=")
 
 
 def glossary_tables(glossary: str) -> dict[str, list[dict[str, str]]]:
