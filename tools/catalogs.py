@@ -13,6 +13,9 @@ Run from the repository:
   files are never committed.
 - ``python -m tools.catalogs check``: every message of every language is
   translated and keeps the placeholders of the English text.
+- ``python -m tools.catalogs glossary``: no translation uses a word that
+  ``docs/glossary.md`` says its language avoids, and no English message a
+  word the English table avoids.
 
 Babel is needed here and by the build, never when scorepad runs.
 """
@@ -22,17 +25,23 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "scorepad" / "locale"
 TEMPLATE = LOCALE / "scorepad.pot"
+GLOSSARY = ROOT / "docs" / "glossary.md"
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "Counted": (1, 2)}
 #: What must come through a translation unchanged: {name} fields, and the options and commands it names.
 PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
     r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report)\b"
 )
+#: A glossary table's heading names its language in brackets: "## Dutch (nl)".
+GLOSSARY_HEADING = re.compile(r"^#+ [^(]*\((?P<language>[a-z]{2})\)")
+#: A word followed by "=" is notation, the same in every language: a rule option (slam=) or a NAME=SCORE.
+NOTATION = re.compile(r"\w+=")
 
 
 def po_path(language: str) -> Path:
@@ -158,10 +167,70 @@ def problems(language: str) -> list[str]:
     return found
 
 
-def main() -> int:
+def glossary_tables(glossary: str) -> dict[str, list[dict[str, str]]]:
+    """Each language's table in docs/glossary.md: its rows, each a mapping of the column names to the cells."""
+    tables: dict[str, list[dict[str, str]]] = {}
+    language, columns = "", []
+    for line in glossary.splitlines():
+        if heading := GLOSSARY_HEADING.match(line):
+            language, columns = heading["language"], []
+        elif language and line.startswith("|") and not set(line) <= set("|-: "):
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if columns:
+                tables[language].append(dict(zip(columns, cells, strict=False)))
+            else:  # the header row
+                columns, tables[language] = cells, []
+    return tables
+
+
+def avoided_words(rows: Iterable[dict[str, str]]) -> list[str]:
+    """The words of a language's table to avoid: its ``avoid`` column, comma separated."""
+    return [word.strip() for row in rows for word in row.get("avoid", "").split(",") if word.strip()]
+
+
+def whole_words(word: str) -> re.Pattern[str]:
+    """A word, or words, found whole in any case; a space between two words matches any run of spaces."""
+    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, word.split())) + r"(?!\w)", re.IGNORECASE)
+
+
+def glossary_problems(language: str, avoid: Iterable[str], catalog) -> list[str]:
+    """Each message of a catalog whose translation (English: whose own text) uses an avoided word."""
+    patterns = {word: whole_words(word) for word in avoid}
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        own = message.id if language == "en" else message.string
+        texts = [own] if isinstance(own, str) else list(own)
+        # Fields, options, commands and notation are no words of a language.
+        prose = [NOTATION.sub(" ", PLACEHOLDER.sub(" ", text)) for text in texts if text]
+        for word, pattern in patterns.items():
+            if any(pattern.search(text) for text in prose):
+                found.append(f"{language}: {word!r} in {key!r}: {' | '.join(texts)}")
+    return found
+
+
+def glossary_findings() -> list[str]:
+    """Every avoided word used in a catalog, and every language the glossary has no table for."""
+    from babel.messages.pofile import read_po
+
+    tables = glossary_tables(GLOSSARY.read_text(encoding="utf-8"))
+    found = []
+    for language in ["en", *languages()]:
+        if language not in tables:
+            found.append(f"{language}: no table in {GLOSSARY.name}")
+            continue
+        with (TEMPLATE if language == "en" else po_path(language)).open("rb") as file:
+            catalog = read_po(file, locale=None if language == "en" else language)
+        found += glossary_problems(language, avoided_words(tables[language]), catalog)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=("extract", "compile", "check"))
-    args = parser.parse_args()
+    parser.add_argument("action", choices=("extract", "compile", "check", "glossary"))
+    args = parser.parse_args(argv)
     if args.action == "extract":
         catalog = extract()
         update(catalog)
@@ -169,11 +238,19 @@ def main() -> int:
     elif args.action == "compile":
         for path in compile_all():
             print(f"wrote {path.relative_to(ROOT)}")
+    elif args.action == "check":
+        return report(
+            [problem for language in languages() for problem in problems(language)], "every catalog is complete"
+        )
     else:
-        found = [problem for language in languages() for problem in problems(language)]
-        print("\n".join(found) or "every catalog is complete", file=sys.stderr if found else sys.stdout)
-        return 1 if found else 0
+        return report(glossary_findings(), "no catalog uses a word the glossary avoids")
     return 0
+
+
+def report(found: list[str], fine: str) -> int:
+    """Print what was found on stderr, exit 1; or say all is fine, exit 0."""
+    print("\n".join(found) or fine, file=sys.stderr if found else sys.stdout)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":
