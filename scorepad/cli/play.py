@@ -16,7 +16,7 @@ import typer
 from ..core.language import N_, _, ngettext
 from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
 from .helptext import TranslatedCommand
-from .rulebook import of_match, show_rules
+from .rules_command import of_match, show_rules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -24,7 +24,7 @@ from .numbers import POSITIVE
 
 if TYPE_CHECKING:
     from ..app.results import Result
-    from ..core.rulebook import RuleFacts
+    from ..core.rule_facts import RuleFacts
 
 
 def rules(
@@ -69,7 +69,7 @@ def rules(
     """
     from ..core.errors import RuleError
     from ..core.match import default_format
-    from ..core.rulebook import RuleFacts
+    from ..core.rule_facts import RuleFacts
     from ..core.rules import RuleSet
 
     options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
@@ -99,7 +99,7 @@ def rules(
 
 def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
     """A match's rules, the title that names it, and the keys that name it in JSON."""
-    from ..core.rulebook import RuleFacts
+    from ..core.rule_facts import RuleFacts
 
     settings = result.state.settings
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)
@@ -112,7 +112,7 @@ def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
 
 def show_rules(facts: "RuleFacts", title: str, header: dict, as_json: bool, one_line: bool = False) -> None:
     """The rules as sentences, or as JSON (on one line for a pipe that reads a line per answer)."""
-    from ..present.rulebook import rules_json, rules_lines
+    from ..present.rules_output import rules_json, rules_lines
 
     if as_json and one_line:
         sys.stdout.write(json_text(header | rules_json(facts)) + "\n")
