@@ -288,9 +288,9 @@ def _no_options(scores: list[str] | None) -> list[str]:
     """
     from .scores import OPTION
 
-    for word in scores or []:
-        if OPTION.match(word) and "=" not in word:  # -Ann=10 is a player called -Ann
-            option = word.split("=", 1)[0]
+    for given in scores or []:
+        if OPTION.match(given) and "=" not in given:  # -Ann=10 is a player called -Ann
+            option = given.split("=", 1)[0]
             raise typer.BadParameter(_("no such option: {option}").format(option=option), param_hint=_("an option"))
     return scores or []
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.language import N_, _, ngettext
-from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
+from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
 from .rules_command import of_match, show_rules
 
@@ -136,7 +136,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(_("refused: {reason}").format(reason=words(error.localized())), style="red")
+            err.print(_("refused: {reason}").format(reason=terminal_text(error.localized())), style="red")
             if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
                 out.print(tables.table_panel(session.result, ascii))
             continue
@@ -319,7 +319,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
 
 def _tell(number: int, message: str | None) -> None:
     if message:
-        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=words(message)) + "\n")
+        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=terminal_text(message)) + "\n")
 
 
 def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
@@ -353,7 +353,7 @@ def _summary(session: "TableSession", entered: int, refused: int) -> None:
     summary = _("match {match}: {lines}, {refused}; {where}.").format(
         match=session.match.id, lines=lines, refused=refusals, where=where
     )
-    sys.stderr.write(words(summary) + "\n")
+    sys.stderr.write(terminal_text(summary) + "\n")
 
 
 def _stderr():

@@ -9,7 +9,7 @@ from ..core.language import _, ngettext
 from ..core.match import FormatKind
 from ..core.rule_facts import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
-from .words import and_list
+from .lists import and_list
 
 
 def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
@@ -127,13 +127,13 @@ def _passing(facts: RuleFacts) -> str:
         }[passes[0]]
         text = way.format(count=PASS_SIZE)
     else:
-        words = {
+        named = {
             Direction.RIGHT: _("right"),
             Direction.LEFT: _("left"),
             Direction.ACROSS: _("across"),
             Direction.NONE: _("no pass"),
         }
-        turns = and_list(words[d] for d in passes)
+        turns = and_list(named[d] for d in passes)
         text = _("Passing: {count} cards before play, in turn by deal: {turns}; then again from the start.").format(
             count=PASS_SIZE, turns=turns
         )
