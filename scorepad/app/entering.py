@@ -187,8 +187,8 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
 # first write, so a refusal leaves both the store and ``match`` as they were.
 
 
-@dataclass
-class Written:
+@dataclass(frozen=True)
+class WriteOutcome:
     """What one write did: the state after it, a note for the table, and the entry appended if any."""
 
     state: MatchState
@@ -200,7 +200,7 @@ class Written:
 
 def write_deal(
     conn: Connection, match: matches.StoredMatch, state: MatchState, entered: Entered, expect: int | None = None
-) -> Written:
+) -> WriteOutcome:
     _check_open(match, state)
     deal = state.next
     assert deal is not None  # an open match always has a next deal
@@ -215,7 +215,7 @@ def write_deal(
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, after)
     notes = [note for note in (rest, _slam_note(state.settings.players, entry)) if note]
-    return Written(after, touched, "; ".join(notes) or None, deal, entry)
+    return WriteOutcome(after, touched, "; ".join(notes) or None, deal, entry)
 
 
 def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
@@ -228,7 +228,7 @@ def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
     )
 
 
-def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
+def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> WriteOutcome:
     _check_open(match, state)
     deal = state.next
     assert deal is not None
@@ -237,10 +237,10 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     touched = matches.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
     note = _("misdeal: {dealer} deals deal {number} again").format(dealer=dealer, number=deal.number)
-    return Written(state, touched, note, deal, entry)
+    return WriteOutcome(state, touched, note, deal, entry)
 
 
-def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
+def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise RuleError(N_("match {match} is abandoned"), match=match.id)
@@ -267,7 +267,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         note = _("undone: fix of deal {number} ({scores}); deal {number} is again {before}").format(
             number=number, scores=scores_text(players, gone.entry), before=scores_text(players, replaced.entry)
         )
-    return Written(state, matches.summarise(conn, match.id, state), note)
+    return WriteOutcome(state, matches.summarise(conn, match.id, state), note)
 
 
 def entry_words(kind: EntryKind, number: int) -> str:
@@ -290,7 +290,7 @@ def scores_text(players: Sequence[str], entry: Entry) -> str:
     return _("{scores}; renege by {player}").format(scores=text, player=players[outcome.renege])
 
 
-def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
+def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
     """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
     if match.abandoned_at:
         raise RuleError(N_("match {match} is abandoned"), match=match.id)
@@ -305,7 +305,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return Written(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
+    return WriteOutcome(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
