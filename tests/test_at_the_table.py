@@ -139,6 +139,7 @@ def test_a_rematch_keeps_players_rules_and_format_and_the_next_player_deals(cli)
     assert (other["format"], other["dealer"]) == ({"kind": "deals", "value": 6}, "Bob")
     assert (other["rules"]["preset"], other["rules"]["hearts"]) == ("omnibus", "anytime")
     cli.refused("new", "--like", "9", says="there is no match 9")
+    cli.refused("new", "--like", "1", "--decks", "0", says="decks is 1 or 2, not 0")  # as new refuses it
 
 
 def play_pipe(lines: str, *args: str) -> subprocess.CompletedProcess:

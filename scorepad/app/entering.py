@@ -1,4 +1,4 @@
-"""Entering a match: new, deal, misdeal, undo, fix, abandon, rename; each one transaction.
+"""Entering a match: new, rematch, deal, misdeal, undo, fix, abandon, rename; each one transaction.
 
 Every function opens the transaction, loads the match, asks the rules core,
 writes, and returns the resulting state. A refusal raises before anything is
@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
+from ..core.choices import Preset
 from ..core.errors import ImpossibleScores, RuleError
 from ..core.language import N_, Counted, _
 from ..core.match import (
     Entry,
     EntryKind,
     Format,
+    FormatKind,
     MatchState,
     NextDeal,
     Settings,
@@ -101,11 +103,50 @@ def new_match(
     return Result(match_id, name, MatchState.start(settings))
 
 
-def rematch_of(store: Store, match_id: int) -> Settings:
-    """The settings of a rematch of ``match_id``: its players, rules and format; the next player deals first."""
+def rematch(
+    store: Store,
+    match_id: int,
+    players: Sequence[str] = (),
+    format: Format | None = None,
+    first_dealer: str | None = None,
+    cuts: Sequence[Mapping[str, Card]] = (),
+    name: str | None = None,
+    preset: Preset | None = None,
+    **options: object,
+) -> Result:
+    """A new match like ``match_id`` (a rematch): its players, rules and format, with what is given laid over them.
+
+    The player left of its first dealer deals first, unless other players, a
+    first dealer or a cut are given. ``preset`` and ``options`` are
+    ``RuleSet.build``'s: a preset given starts from its own defaults; without
+    one, each option given replaces the old match's.
+    """
     with store.read() as conn:
         old = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False).settings
-    return Settings(old.players, old.rules, old.format, (old.first_dealer + 1) % len(old.players))
+    rules = _rules_over(old.rules, preset, options)
+    if players:
+        # A number of deals that went round the old table need not go round a new one: theirs is the default.
+        kept = None if old.format.kind is FormatKind.DEALS else old.format
+    else:
+        players, kept = old.players, old.format
+        if first_dealer is None and not cuts:
+            first_dealer = old.players[(old.first_dealer + 1) % len(old.players)]
+    return new_match(store, players, rules, format or kept, first_dealer, cuts, name)
+
+
+def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, object]) -> RuleSet:
+    """The rules of a rematch: the preset given with the options given, else the old rules with them laid over."""
+    if preset is not None:
+        return RuleSet.build(preset, **options)
+    kept = {
+        "hearts": old.hearts,
+        "slam": old.slam,
+        "pass_rule": old.pass_rule,
+        "omnibus": old.omnibus,
+        "decks": old.decks,
+    }
+    given = {key: value for key, value in options.items() if value is not None}
+    return RuleSet.build(old.preset, **(kept | given))
 
 
 def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
