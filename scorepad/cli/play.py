@@ -346,7 +346,7 @@ class _Pipe(_Table):
     def __init__(self, session: "TableSession", source: Iterable[str], as_json: bool, ascii: bool) -> None:
         super().__init__(session, ascii)
         self.source, self.as_json = source, as_json
-        self.number = self.written = self.refusals = 0
+        self.number = self.written_lines = self.refused_lines = 0
 
     def lines(self) -> Iterator[str]:
         for number, line in enumerate(self.source, start=1):
@@ -382,11 +382,11 @@ class _Pipe(_Table):
         sys.stderr.write(help_text() + "\n")
 
     def entered(self, asked: "Asked", result: "Result") -> None:
-        self.written += 1
+        self.written_lines += 1
         self._tell(result.note)
 
     def refused(self, error: "ScorepadError") -> None:
-        self.refusals += 1
+        self.refused_lines += 1
         self._tell(error.localized())
 
     def interrupted(self) -> int:
@@ -410,13 +410,15 @@ class _Pipe(_Table):
         else:
             where = _("the match is over")
         # Undo and fix write too: every accepted line counts.
-        lines = ngettext("{count} line written", "{count} lines written", self.written).format(count=self.written)
-        refused = ngettext("{count} refused", "{count} refused", self.refusals).format(count=self.refusals)
+        lines = ngettext("{count} line written", "{count} lines written", self.written_lines).format(
+            count=self.written_lines
+        )
+        refused = ngettext("{count} refused", "{count} refused", self.refused_lines).format(count=self.refused_lines)
         summary = _("match {match}: {lines}, {refused}; {where}.").format(
             match=self.session.match.id, lines=lines, refused=refused, where=where
         )
         sys.stderr.write(terminal_text(summary) + "\n")
-        return 1 if self.refusals else 0
+        return 1 if self.refused_lines else 0
 
     def _tell(self, message: str | None) -> None:
         if message:
