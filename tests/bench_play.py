@@ -138,7 +138,7 @@ def profile(folder: Path, deals: int) -> None:
     import pstats
 
     from scorepad.app.table import TableSession
-    from scorepad.cli.play import _pipe
+    from scorepad.cli.play import _Pipe
     from scorepad.store.db import Store
 
     db = folder / "profile.db"
@@ -146,7 +146,7 @@ def profile(folder: Path, deals: int) -> None:
     session = TableSession(Store(f"sqlite:///{db}"), None)
     lines = [DEALS[i % len(DEALS)] for i in range(deals)]
     profiler = cProfile.Profile()
-    profiler.runcall(_pipe, session, lines, False, True)
+    profiler.runcall(_Pipe(session, lines, False, True).run)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 

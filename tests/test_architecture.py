@@ -144,12 +144,12 @@ def test_the_root_names_each_command_by_the_module_that_registers_it():
 
 
 def test_one_commands_help_imports_no_other_commands_module():
-    others = {f"scorepad.cli.{m}" for m in ("audit", "club", "play", "rulebook", "transfer")}
+    others = {f"scorepad.cli.{m}" for m in ("audit", "club", "play", "rules_command", "transfer")}
     output, loaded = loaded_after("deal", "--help")
     assert "--renege" in output
     assert "scorepad.cli.entries" in loaded and not others & loaded
     _, loaded = loaded_after("rules", "--help")
-    assert "scorepad.cli.rulebook" in loaded and not others - {"scorepad.cli.rulebook"} & loaded
+    assert "scorepad.cli.rules_command" in loaded and not others - {"scorepad.cli.rules_command"} & loaded
 
 
 def test_the_migration_scripts_are_the_one_list_of_revisions():

@@ -139,6 +139,7 @@ def test_a_rematch_keeps_players_rules_and_format_and_the_next_player_deals(cli)
     assert (other["format"], other["dealer"]) == ({"kind": "deals", "value": 6}, "Bob")
     assert (other["rules"]["preset"], other["rules"]["hearts"]) == ("omnibus", "anytime")
     cli.refused("new", "--like", "9", says="there is no match 9")
+    cli.refused("new", "--like", "1", "--decks", "0", says="decks is 1 or 2, not 0")  # as new refuses it
 
 
 def play_pipe(lines: str, *args: str) -> subprocess.CompletedProcess:
@@ -238,13 +239,16 @@ def test_a_narrow_terminal_wraps_the_panel_and_a_change_elsewhere_redraws_it(cli
 
 
 def test_a_line_that_is_no_entry_lists_every_command_of_play():
-    from scorepad.cli.protocol import COMMANDS, parse_line
+    from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, parse_line
     from scorepad.core.errors import NotationError
 
     with pytest.raises(NotationError) as refused:
         parse_line("shuffle")
-    assert "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order" in str(refused.value)
-    assert all(command in str(refused.value) for command in ("fix", "help", "sheet", "again", *COMMANDS))
+    assert str(refused.value) == (
+        "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order, or one of: renege, misdeal, undo, fix,"
+        " status, sheet, history, rules, again, help, quit)"
+    )
+    assert set(COMMAND_WORDS["en"].values()) == set(COMMANDS)  # every command has its English word
 
 
 def test_an_unknown_option_to_deal_or_fix_is_a_usage_error_while_a_minus_score_is_a_score(cli, unchanged):

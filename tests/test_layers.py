@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
 from scorepad.app import entering, reading
 from scorepad.app.entering import Renege
-from scorepad.core.cards import cards
-from scorepad.core.match import Format, FormatKind
+from scorepad.core.cards import card, cards
+from scorepad.core.choices import HeartsLead, PassRule, Preset
+from scorepad.core.errors import NotationError
+from scorepad.core.match import Format, FormatKind, Settings
 from scorepad.core.rules import RuleSet
 from scorepad.core.standings import places
 from scorepad.store.db import Store
@@ -87,6 +90,31 @@ def test_a_python_program_keeps_score_with_values_alone(tmp_path):
         ]
         assert rows[1].scores == {"Ann": 13, "Bob": 13, "Cat": 17}
         assert result.state == reading.status(store, match.match_id).state
+    finally:
+        store.close()
+
+
+def test_a_rematch_lays_what_is_given_over_the_old_match_in_the_app(tmp_path):
+    """``new --like`` and play's ``again`` share one use case, over typed values."""
+    store = Store(f"sqlite:///{tmp_path / 'club.db'}")
+    try:
+        rules = RuleSet.build(Preset.OMNIBUS, slam=True, pass_rule=PassRule.ROTATE)
+        old = entering.new_match(store, ["Ann", "Bob", "Cat"], rules, Format(FormatKind.DEALS, 6), first_dealer="Cat")
+        same = entering.rematch(store, old.match_id).state.settings
+        assert same == Settings(("Ann", "Bob", "Cat"), rules, Format(FormatKind.DEALS, 6), first_dealer=0)
+        # An option given replaces the old match's, the others stay; None is an option not given.
+        laid = entering.rematch(store, old.match_id, hearts=HeartsLead.ANYTIME, slam=None).state.settings.rules
+        assert laid == replace(rules, hearts=HeartsLead.ANYTIME)
+        # A preset given starts from its own defaults.
+        assert entering.rematch(store, old.match_id, preset=Preset.CLASSIC).state.settings.rules == RuleSet.build()
+        # Other players: the first deals, and six deals need not go round four players: their default.
+        four = entering.rematch(store, old.match_id, ["Ann", "Bob", "Cat", "Dan"]).state.settings
+        assert (four.first_dealer, four.format, four.rules) == (0, Format(FormatKind.DEALS, 12), rules)
+        cut = entering.rematch(store, old.match_id, cuts=[{"Ann": card("9S"), "Bob": card("2C"), "Cat": card("KD")}])
+        assert cut.state.settings.first_dealer == 1  # the lowest card cut deals, not the next player
+        with pytest.raises(NotationError, match="decks is 1 or 2, not 0"):  # refused as by new, not ignored
+            entering.rematch(store, old.match_id, decks=0)
+        assert len(reading.matches(store)) == 6  # the old match and five rematches: the refused one wrote nothing
     finally:
         store.close()
 

@@ -21,9 +21,9 @@ import pytest
 
 from scorepad.app import entering, reading
 from scorepad.app.entering import Renege
-from scorepad.app.table import EnterDeal, EnterMisdeal, Fix, MatchChanged, TableSession, Undo
+from scorepad.app.table import Again, EnterDeal, EnterMisdeal, Fix, MatchChanged, TableSession, Undo
 from scorepad.cli.main import app
-from scorepad.cli.protocol import Talk, parse_line
+from scorepad.cli.protocol import Verb, parse_line
 from scorepad.core.cards import cards
 from scorepad.core.errors import NotationError
 from scorepad.core.match import Format, FormatKind
@@ -376,7 +376,9 @@ def test_completion_of_a_store_that_is_not_there_offers_nothing(tmp_path):
         ("misdeal", EnterMisdeal()),
         ("fix 2 Ann=13 Bob=10 Cat=20", Fix(2, (("Ann", 13), ("Bob", 10), ("Cat", 20)))),
         ("fix 3 renege Cat", Fix(3, Renege("Cat"))),
-        ("quit", Talk("quit")),
+        ("quit", Verb.QUIT),
+        ("History  # the sheet by its other name", Verb.SHEET),
+        ("again", Again()),
     ],
 )
 def test_lines_read_as_commands(line, command):
@@ -398,6 +400,50 @@ def test_lines_read_as_commands(line, command):
 def test_lines_that_are_no_command_are_refused(line, says):
     with pytest.raises(NotationError, match=says):
         parse_line(line)
+
+
+EVERY_COMMAND = ["renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "help", "quit"]
+
+
+@pytest.mark.parametrize(
+    "before, text, offered",
+    [
+        ([], "", [*EVERY_COMMAND, "Ann=", "Bob=", "Cat="]),  # a command that reads more comes with its space
+        ([], "R", ["renege ", "rules"]),
+        (["renege"], "", ["Ann", "Bob", "Cat"]),
+        (["fix", "2", "RENEGE"], "c", ["Cat"]),
+        (["fix", "2"], "", ["Ann=", "Bob=", "Cat="]),
+        (["Bob=13", "ann=10"], "", ["Cat="]),  # only the names not in the line yet, whatever their case
+        (["misdeal"], "", []),
+    ],
+)
+def test_tab_completes_the_commands_from_their_table_then_the_players(before, text, offered):
+    from scorepad.cli.play import completions
+
+    assert completions(before, ("Ann", "Bob", "Cat"), text) == offered
+
+
+def test_a_language_s_own_words_for_the_commands_are_data_added_to_their_table(monkeypatch):
+    """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
+    from scorepad.cli.play import completions
+    from scorepad.cli.protocol import COMMAND_WORDS, help_text
+    from scorepad.core.language import use
+
+    monkeypatch.setitem(COMMAND_WORDS, "it", {"annulla": Verb.UNDO, "rinuncia": Verb.RENEGE, "foglio": Verb.SHEET})
+    use("it")
+    try:
+        assert parse_line("Annulla") == Undo() == parse_line("undo")
+        assert parse_line("fix 2 rinuncia Cat") == Fix(2, Renege("Cat"))
+        with pytest.raises(NotationError, match="write rinuncia NAME"):  # the usage in the word typed
+            parse_line("rinuncia")
+        with pytest.raises(NotationError, match=r"annulla, rinuncia, foglio, renege, misdeal"):
+            parse_line("mescola")
+        listed = help_text().splitlines()
+        assert listed[3].split()[:2] == ["rinuncia", "Bob"] and listed[5].split()[0] == "annulla"
+        assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"  # no word of its own yet
+        assert completions([], ("Ann",), "r") == ["rinuncia ", "renege ", "rules"]
+    finally:
+        use("en")
 
 
 # --- the session ----------------------------------------------------------------------------

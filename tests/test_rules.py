@@ -56,7 +56,7 @@ def test_bad_options_are_named():
 def test_rules_round_trip_through_json_and_words(preset):
     rules = RuleSet.build(preset, pass_rule="rotate")
     assert RuleSet.from_json(rules.to_json()) == rules
-    assert RuleSet.parse_words(rules.words()) == rules
+    assert RuleSet.parse_notation(rules.notation()) == rules
 
 
 def test_frozen():
@@ -68,7 +68,7 @@ def test_the_bonus_card_belongs_to_the_omnibus_preset():
     """A classic match with a bonus card would total 33 and be counted among 43-point deals."""
     with pytest.raises(RuleError, match="use --rules omnibus"):
         RuleSet.build("classic", omnibus="JD")
-    assert RuleSet.parse_words("omnibus omnibus=10D").deal_total(4) == 33
+    assert RuleSet.parse_notation("omnibus omnibus=10D").deal_total(4) == 33
 
 
 def test_spot_hearts_leads_hearts_any_time_unless_the_table_says_otherwise():

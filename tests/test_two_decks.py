@@ -77,12 +77,12 @@ def test_fewer_than_six_share_one_deck_even_in_a_two_deck_match():
 
 
 def test_the_rules_line_and_json_carry_the_decks():
-    assert TWO.words() == "classic hearts=broken slam=off pass=right decks=2"
-    assert RuleSet.parse_words(TWO.words()) == TWO
+    assert TWO.notation() == "classic hearts=broken slam=off pass=right decks=2"
+    assert RuleSet.parse_notation(TWO.notation()) == TWO
     assert RuleSet.from_json(TWO.to_json()) == TWO
     assert TWO.to_json()["decks"] == 2
     with pytest.raises(NotationError, match="decks is 1 or 2"):
-        RuleSet.parse_words("classic decks=3")
+        RuleSet.parse_notation("classic decks=3")
 
 
 def test_the_default_format_is_one_round():

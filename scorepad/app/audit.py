@@ -105,9 +105,9 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(
                 N_("the record's rules ({record}) are not match {match}'s ({rules})"),
-                record=record.rules.words(),  # the rules: line of a record: notation
+                record=record.rules.notation(),  # the rules: line of a record: notation
                 match=match_id,
-                rules=rules.words(),
+                rules=rules.notation(),
             )
         report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
     except OSError as error:

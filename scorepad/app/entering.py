@@ -1,4 +1,4 @@
-"""Entering a match: new, deal, misdeal, undo, fix, abandon, rename; each one transaction.
+"""Entering a match: new, rematch, deal, misdeal, undo, fix, abandon, rename; each one transaction.
 
 Every function opens the transaction, loads the match, asks the rules core,
 writes, and returns the resulting state. A refusal raises before anything is
@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
+from ..core.choices import Preset
 from ..core.errors import ImpossibleScores, RuleError
 from ..core.language import N_, Counted, _
 from ..core.match import (
     Entry,
     EntryKind,
     Format,
+    FormatKind,
     MatchState,
     NextDeal,
     Settings,
@@ -101,11 +103,50 @@ def new_match(
     return Result(match_id, name, MatchState.start(settings))
 
 
-def rematch_of(store: Store, match_id: int) -> Settings:
-    """The settings of a rematch of ``match_id``: its players, rules and format; the next player deals first."""
+def rematch(
+    store: Store,
+    match_id: int,
+    players: Sequence[str] = (),
+    format: Format | None = None,
+    first_dealer: str | None = None,
+    cuts: Sequence[Mapping[str, Card]] = (),
+    name: str | None = None,
+    preset: Preset | None = None,
+    **options: object,
+) -> Result:
+    """A new match like ``match_id`` (a rematch): its players, rules and format, with what is given laid over them.
+
+    The player left of its first dealer deals first, unless other players, a
+    first dealer or a cut are given. ``preset`` and ``options`` are
+    ``RuleSet.build``'s: a preset given starts from its own defaults; without
+    one, each option given replaces the old match's.
+    """
     with store.read() as conn:
         old = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False).settings
-    return Settings(old.players, old.rules, old.format, (old.first_dealer + 1) % len(old.players))
+    rules = _rules_over(old.rules, preset, options)
+    if players:
+        # A number of deals that went round the old table need not go round a new one: theirs is the default.
+        kept = None if old.format.kind is FormatKind.DEALS else old.format
+    else:
+        players, kept = old.players, old.format
+        if first_dealer is None and not cuts:
+            first_dealer = old.players[(old.first_dealer + 1) % len(old.players)]
+    return new_match(store, players, rules, format or kept, first_dealer, cuts, name)
+
+
+def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, object]) -> RuleSet:
+    """The rules of a rematch: the preset given with the options given, else the old rules with them laid over."""
+    if preset is not None:
+        return RuleSet.build(preset, **options)
+    kept = {
+        "hearts": old.hearts,
+        "slam": old.slam,
+        "pass_rule": old.pass_rule,
+        "omnibus": old.omnibus,
+        "decks": old.decks,
+    }
+    given = {key: value for key, value in options.items() if value is not None}
+    return RuleSet.build(old.preset, **(kept | given))
 
 
 def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
@@ -187,8 +228,8 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
 # first write, so a refusal leaves both the store and ``match`` as they were.
 
 
-@dataclass
-class Written:
+@dataclass(frozen=True)
+class WriteOutcome:
     """What one write did: the state after it, a note for the table, and the entry appended if any."""
 
     state: MatchState
@@ -200,7 +241,7 @@ class Written:
 
 def write_deal(
     conn: Connection, match: matches.StoredMatch, state: MatchState, entered: Entered, expect: int | None = None
-) -> Written:
+) -> WriteOutcome:
     _check_open(match, state)
     deal = state.next
     assert deal is not None  # an open match always has a next deal
@@ -215,7 +256,7 @@ def write_deal(
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, after)
     notes = [note for note in (rest, _slam_note(state.settings.players, entry)) if note]
-    return Written(after, touched, "; ".join(notes) or None, deal, entry)
+    return WriteOutcome(after, touched, "; ".join(notes) or None, deal, entry)
 
 
 def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
@@ -228,7 +269,7 @@ def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
     )
 
 
-def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> Written:
+def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> WriteOutcome:
     _check_open(match, state)
     deal = state.next
     assert deal is not None
@@ -237,10 +278,10 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     touched = matches.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
     note = _("misdeal: {dealer} deals deal {number} again").format(dealer=dealer, number=deal.number)
-    return Written(state, touched, note, deal, entry)
+    return WriteOutcome(state, touched, note, deal, entry)
 
 
-def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
+def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise RuleError(N_("match {match} is abandoned"), match=match.id)
@@ -267,7 +308,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         note = _("undone: fix of deal {number} ({scores}); deal {number} is again {before}").format(
             number=number, scores=scores_text(players, gone.entry), before=scores_text(players, replaced.entry)
         )
-    return Written(state, matches.summarise(conn, match.id, state), note)
+    return WriteOutcome(state, matches.summarise(conn, match.id, state), note)
 
 
 def entry_words(kind: EntryKind, number: int) -> str:
@@ -290,7 +331,7 @@ def scores_text(players: Sequence[str], entry: Entry) -> str:
     return _("{scores}; renege by {player}").format(scores=text, player=players[outcome.renege])
 
 
-def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
+def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
     """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
     if match.abandoned_at:
         raise RuleError(N_("match {match} is abandoned"), match=match.id)
@@ -305,7 +346,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return Written(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
+    return WriteOutcome(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:

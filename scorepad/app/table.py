@@ -20,7 +20,7 @@ from ..core.language import N_, Phrase, _
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
-from .entering import Entered, Written, new_match, rematch_of, write_deal, write_fix, write_misdeal, write_undo
+from .entering import Entered, WriteOutcome, rematch, write_deal, write_fix, write_misdeal, write_undo
 from .results import Result
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class TableSession:
         if self.match.abandoned_at:
             raise RuleError(N_("match {match} is abandoned"), match=self.match.id)
         self._stale = False  # set when a write failed half-way: memory may be ahead of the store
-        self.last: Written | None = None  #: what the last write did, for the table to read back
+        self.last: WriteOutcome | None = None  #: what the last write did, for the table to read back
 
     @property
     def result(self) -> Result:
@@ -107,9 +107,7 @@ class TableSession:
             # TRANSLATORS: "again" is the table's command, typed as it is in every language.
             raise RuleError(N_("match {match} is not over: again starts a rematch once it is"), match=self.match.id)
         old = self.match.id
-        settings = rematch_of(self.store, old)
-        first = settings.players[settings.first_dealer]
-        new = new_match(self.store, settings.players, settings.rules, settings.format, first_dealer=first)
+        new = rematch(self.store, old)
         with self.store.read() as conn:
             self._load(conn, new.match_id)
         note = _("match {match}: a rematch of match {old}").format(match=self.match.id, old=old)
@@ -146,7 +144,7 @@ class TableSession:
 
     # Writing.
 
-    def _write(self, action: Callable[[Connection], Written], blind: bool = True, reload: bool = False) -> Result:
+    def _write(self, action: Callable[[Connection], WriteOutcome], blind: bool = True, reload: bool = False) -> Result:
         """Run one write in its own transaction, after checking that nobody else wrote the match.
 
         After a reload, a deal or misdeal (``blind``) still goes ahead when the

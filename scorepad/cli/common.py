@@ -177,7 +177,7 @@ def _json_escape(found: re.Match[str]) -> str:
     return found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}"
 
 
-def words(message: str) -> str:
+def terminal_text(message: str) -> str:
     """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
     and any control character (a name from an old store) as its escape, so it stays one line."""
     from ..core.cards import ascii_suits
@@ -187,7 +187,7 @@ def words(message: str) -> str:
 
 
 def fail(message: str) -> typer.Exit:
-    sys.stderr.write(f"scorepad: {words(message)}\n")
+    sys.stderr.write(f"scorepad: {terminal_text(message)}\n")
     return typer.Exit(1)
 
 

@@ -71,42 +71,48 @@ def chosen_format(deals: int | None, until_over: int | None, until_reach: int | 
     return Format(*given[0]) if given else None
 
 
+PlayersOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Names in clockwise seat order, 3 to 6 (6 to 10 with --decks 2): Ann,Bob,Cat (or -p Ann -p Bob -p Cat).",
+    ),
+]
+LikeOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--like",
+        metavar="ID",
+        help="A rematch of match ID: its players, rules and format; the next player deals first.",
+        autocompletion=match_ids,
+        parser=WHOLE,
+    ),
+]
+FirstDealerOpt = Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")]
+CutOpt = Annotated[
+    list[str] | None,
+    typer.Option("--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."),
+]
+PresetOpt = Annotated[Preset | None, typer.Option("--rules", help="The preset (default: classic).")]
+NameOpt = Annotated[str | None, typer.Option("--name", help="A name for the match, e.g. 'Friday night'.")]
+
+
 def new(
-    players: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Names in clockwise seat order, 3 to 6 (6 to 10 with --decks 2): Ann,Bob,Cat (or -p Ann -p Bob -p Cat).",
-        ),
-    ] = None,
-    like: Annotated[
-        int | None,
-        typer.Option(
-            "--like",
-            metavar="ID",
-            help="A rematch of match ID: its players, rules and format; the next player deals first.",
-            autocompletion=match_ids,
-            parser=WHOLE,
-        ),
-    ] = None,
-    first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="NAME", help="Who deals first.")] = None,
-    cut: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--cut", metavar="NAME=CARD,...", help="Each player's cut card; repeat for a recut of those tied."
-        ),
-    ] = None,
+    players: PlayersOpt = None,
+    like: LikeOpt = None,
+    first_dealer: FirstDealerOpt = None,
+    cut: CutOpt = None,
     deals: DealsOpt = None,
     until_over: UntilOverOpt = None,
     until_reach: UntilReachOpt = None,
-    rules: Annotated[Preset | None, typer.Option("--rules", help="The preset (default: classic).")] = None,
+    rules: PresetOpt = None,
     hearts: HeartsOpt = None,
     slam: SlamOpt = None,
     pass_: PassOpt = None,
     omnibus: OmnibusOpt = None,
     decks: DecksOpt = None,
-    name: Annotated[str | None, typer.Option("--name", help="A name for the match, e.g. 'Friday night'.")] = None,
+    name: NameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a match. Prints its id; the table's first steps go to stderr.
@@ -122,45 +128,23 @@ def new(
       scorepad new --like 3
     """
     from ..app import entering
-    from ..core.match import FormatKind
     from ..core.rules import RuleSet
     from ..core.seats import parse_cut
 
-    asked = chosen_format(deals, until_over, until_reach)
+    fmt = chosen_format(deals, until_over, until_reach)
+    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    names = [n.strip() for given in players or [] for n in given.split(",")]
+    cuts = [parse_cut(c) for c in cut or []]
     store = open_store()
-    base = entering.rematch_of(store, like) if like is not None else None
-    if base is None and not players:
+    if like is not None:
+        result = entering.rematch(store, like, names, fmt, first_dealer, cuts, name, rules, **options)
+    elif not names:
         raise typer.BadParameter(
             _("name the players, or give --like ID for a rematch"), param_hint="'--players' / '-p'"
         )
-    if base is None or rules is not None:
-        rule_set = RuleSet.build(
-            rules or Preset.CLASSIC, hearts=hearts, slam=slam, pass_rule=pass_, omnibus=omnibus, decks=decks
-        )
-    else:  # the match's own rules, with any option given laid over them
-        old = base.rules
-        rule_set = RuleSet.build(
-            old.preset,
-            hearts=hearts or old.hearts,
-            slam=old.slam if slam is None else slam,
-            pass_rule=pass_ or old.pass_rule,
-            omnibus=omnibus or old.omnibus,
-            decks=decks or old.decks,
-        )
-    if players:
-        names = [n.strip() for given in players for n in given.split(",")]
     else:
-        assert base is not None
-        names = list(base.players)
-        if first_dealer is None and not cut:
-            first_dealer = base.players[base.first_dealer]
-    # A rematch keeps its format, but a number of deals that went round the old table need not
-    # go round a new one: with other players and no format given, the default is theirs.
-    kept = base is not None and not (players and base.format.kind is FormatKind.DEALS)
-    fmt = asked or (base.format if base is not None and kept else None)
-    result = entering.new_match(
-        store, names, rule_set, fmt, first_dealer=first_dealer, cuts=[parse_cut(c) for c in cut or []], name=name
-    )
+        rule_set = RuleSet.build(rules or Preset.CLASSIC, **options)
+        result = entering.new_match(store, names, rule_set, fmt, first_dealer, cuts, name)
     if as_json:
         show(result, True)
         return
@@ -288,9 +272,9 @@ def _no_options(scores: list[str] | None) -> list[str]:
     """
     from .scores import OPTION
 
-    for word in scores or []:
-        if OPTION.match(word) and "=" not in word:  # -Ann=10 is a player called -Ann
-            option = word.split("=", 1)[0]
+    for given in scores or []:
+        if OPTION.match(given) and "=" not in given:  # -Ann=10 is a player called -Ann
+            option = given.split("=", 1)[0]
             raise typer.BadParameter(_("no such option: {option}").format(option=option), param_hint=_("an option"))
     return scores or []
 

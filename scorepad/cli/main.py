@@ -17,7 +17,7 @@ class Scorepad(CommandGroup):
     modules: ClassVar = {
         "entries": ("new", "deal", "misdeal", "undo", "fix", "abandon", "rename"),
         "views": ("status", "history", "matches", "doctor"),
-        "rulebook": ("rules",),
+        "rules_command": ("rules",),
         "transfer": ("export", "import"),
         "play": ("play",),
         "audit": ("audit",),

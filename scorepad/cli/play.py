@@ -1,48 +1,33 @@
 """The table mode, ``scorepad play``: a prompt on a terminal, the line protocol from a pipe.
 
-Both read the same lines (``protocol.parse_line``) and enter them through
-one ``app.table.TableSession``, which keeps the match in memory and commits
-each accepted entry before the next line is read.
+Both read the same lines (``protocol.parse_line``), enter them through one
+``app.table.TableSession``, which keeps the match in memory and commits each
+accepted entry before the next line is read, and answer the same commands:
+``_Table.run`` is the one loop, and the two modes differ only in how they show
+an answer (a panel and a prompt for people, lines and JSON for a script).
 """
 
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import N_, _, ngettext
-from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
+from ..core.language import _, ngettext
+from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
-from .rulebook import of_match, show_rules
+from .rules_command import of_match, show_rules
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
+    from ..app.results import Result
     from ..app.table import TableSession
-
-#: The lines of the protocol's help: what is typed (the same in every language), and what it does.
-HELP = (
-    ("Ann=10 Bob=13 Cat=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
-    ("10 13 20", N_("... or in seat order, without names")),
-    ("Ann=QS,2H Bob=- Cat=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
-    ("renege Bob", N_("Bob reneged: takes the penalty total, the others 0")),
-    ("misdeal", N_("void this deal: the same dealer deals again")),
-    ("undo", N_("take back the last change, a fix included (it stays in the trail)")),
-    ("fix 2 Ann=13 Bob=10 ...", N_("correct deal 2 (or: fix 2 renege Bob)")),
-    ("sheet", N_("the score sheet: every deal, with the running totals (also: history)")),
-    ("status", N_("the standings and the next deal again")),
-    ("rules", N_("the rules of this match, in plain words")),
-    ("again", N_("once the match is over: a rematch, the next player dealing first")),
-    ("help", N_("this list (Up arrow: the last line again, to correct it)")),
-    ("quit", N_("leave (so do Ctrl-D, and Ctrl-C on an empty line); everything entered is saved")),
-)
-
-
-def help_text() -> str:
-    return "\n".join(f"  {typed:<23}  {_(does)}" for typed, does in HELP)
+    from ..core.errors import ScorepadError
+    from .protocol import Asked
 
 
 def play(
@@ -82,75 +67,171 @@ def play(
 
     session = TableSession(open_store(), match)
     try:
+        table: _Table
         if sys.stdin is not None and sys.stdin.isatty():
-            code = _terminal(session, use_ascii())
+            table = _Terminal(session, use_ascii())
         else:  # a closed standard input (play <&-) reads as an empty one
-            code = _pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+            table = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+        code = table.run()
     finally:
         session.store.close()
     raise typer.Exit(code)
 
 
+class _Table(ABC):
+    """One way of playing: the loop over the lines and what each command does, the same in both modes."""
+
+    def __init__(self, session: "TableSession", ascii: bool) -> None:
+        self.session, self.ascii = session, ascii
+
+    def run(self) -> int:
+        """Enter line after line until the lines end or the table quits; the exit code."""
+        from ..core.errors import ScorepadError
+        from .protocol import Verb, parse_line
+
+        answers = {Verb.STATUS: self.status, Verb.SHEET: self.sheet, Verb.RULES: self.rules, Verb.HELP: self.help}
+        try:
+            for line in self.lines():
+                try:
+                    asked = parse_line(line)
+                    if asked is None:
+                        continue
+                    if asked is Verb.QUIT:
+                        break
+                    if isinstance(asked, Verb):
+                        answers[asked]()
+                        continue
+                    result = self.session.run(asked)
+                except ScorepadError as error:
+                    self.refused(error)
+                    continue
+                self.entered(asked, result)
+        except KeyboardInterrupt:
+            return self.interrupted()
+        return self.leave()
+
+    @abstractmethod
+    def lines(self) -> Iterator[str]:
+        """The lines the table enters, until it leaves."""
+
+    @abstractmethod
+    def status(self) -> None:
+        """The standings and the next deal, after reloading what was written from elsewhere."""
+
+    @abstractmethod
+    def sheet(self) -> None:
+        """The score sheet."""
+
+    @abstractmethod
+    def rules(self) -> None:
+        """The rules of the match."""
+
+    @abstractmethod
+    def help(self) -> None:
+        """The list of what may be typed."""
+
+    @abstractmethod
+    def entered(self, asked: "Asked", result: "Result") -> None:
+        """What the table hears after an entry was written."""
+
+    @abstractmethod
+    def refused(self, error: "ScorepadError") -> None:
+        """Why a line was refused."""
+
+    @abstractmethod
+    def interrupted(self) -> int:
+        """Ctrl-C while a line was entered: what is said, and the exit code."""
+
+    @abstractmethod
+    def leave(self) -> int:
+        """The lines ended, or the table quit: what is said, and the exit code."""
+
+
 # On a terminal.
 
 
-def _terminal(session: "TableSession", ascii: bool) -> int:
-    from ..app.table import MatchChanged
-    from ..core.errors import ScorepadError
-    from ..present import tables
-    from .protocol import Talk, parse_line
+class _Terminal(_Table):
+    """People at a table: a panel before each deal, a prompt, refusals asked again."""
 
-    out, err = console(), _stderr()
-    readline = _complete_names(session)
-    out.print(tables.table_panel(session.result, ascii))
-    out.print(_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest."))
-    while True:
-        try:
-            line = _read_line(_prompt(session), readline)
-        except EOFError:
-            out.print()  # the cursor is still on the prompt line
-            return _leave(session)
-        except _Cleared:
-            out.print()
-            continue
-        try:
-            command = parse_line(line)
-            if command is None:
+    def __init__(self, session: "TableSession", ascii: bool) -> None:
+        from ..present import tables
+
+        super().__init__(session, ascii)
+        self.out, self.err = console(), _stderr()
+        self.readline = _complete_names(session)
+        self.out.print(tables.table_panel(session.result, ascii))
+        self.out.print(
+            _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
+        )
+
+    def lines(self) -> Iterator[str]:
+        while True:
+            try:
+                line = _read_line(_prompt(self.session), self.readline)
+            except EOFError:
+                self.out.print()  # the cursor is still on the prompt line
+                return
+            except _Cleared:
+                self.out.print()
                 continue
-            if command == Talk("quit"):
-                return _leave(session)
-            if command == Talk("help"):
-                out.print(help_text(), markup=False)
-                continue
-            if command == Talk("sheet"):
-                out.print(_sheet(session, ascii, mark_last=True))
-                continue
-            if command == Talk("rules"):
-                show_rules(*of_match(session.result), as_json=False)
-                continue
-            if isinstance(command, Talk):  # status
-                note = session.refresh()
-                if note:
-                    err.print(note, markup=False)
-                out.print(tables.table_panel(session.result, ascii))
-                continue
-            result = session.run(command)
-        except ScorepadError as error:
-            err.print(_("refused: {reason}").format(reason=words(error.localized())), style="red")
-            if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
-                out.print(tables.table_panel(session.result, ascii))
-            continue
-        except KeyboardInterrupt:
-            err.print("\n" + _("interrupted while saving: see scorepad status for what was saved"), markup=False)
-            return 130
-        echo = _echo(session, command)
+            yield line
+
+    def status(self) -> None:
+        note = self.session.refresh()
+        if note:
+            self.err.print(note, markup=False)
+        self._panel()
+
+    def sheet(self) -> None:
+        self.out.print(_sheet(self.session, self.ascii, mark_last=True))
+
+    def rules(self) -> None:
+        show_rules(*of_match(self.session.result), as_json=False)
+
+    def help(self) -> None:
+        from .protocol import help_text
+
+        self.out.print(help_text(), markup=False)
+
+    def entered(self, asked: "Asked", result: "Result") -> None:
+        from ..present import tables
+
+        echo = _echo(self.session, asked)
         if echo:
-            out.print(echo, style="bold")
+            self.out.print(echo, style="bold")
         if result.note:
-            out.print(result.note, style="italic")
-        out.print(tables.table_panel(result, ascii))
+            self.out.print(result.note, style="italic")
+        self.out.print(tables.table_panel(result, self.ascii))
         if result.state.finished:
-            out.print(_("The match is over: again starts a rematch; undo takes back the last change; quit leaves."))
+            self.out.print(
+                _("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
+            )
+
+    def refused(self, error: "ScorepadError") -> None:
+        from ..app.table import MatchChanged
+
+        self.err.print(_("refused: {reason}").format(reason=terminal_text(error.localized())), style="red")
+        if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
+            self._panel()
+
+    def interrupted(self) -> int:
+        self.err.print("\n" + _("interrupted while saving: see scorepad status for what was saved"), markup=False)
+        return 130
+
+    def leave(self) -> int:
+        state, match_id = self.session.state, self.session.match.id
+        if state.finished:
+            where = _("the match is over")
+        else:
+            where = _("carry on with: scorepad play --match {match}").format(match=match_id)
+        left = _("Left the table: every entry so far is saved in match {match}; {where}.")
+        self.err.print(left.format(match=match_id, where=where), markup=False)
+        return 0
+
+    def _panel(self) -> None:
+        from ..present import tables
+
+        self.out.print(tables.table_panel(self.session.result, self.ascii))
 
 
 class _Cleared(Exception):
@@ -177,16 +258,16 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
         signal.signal(signal.SIGINT, previous)
 
 
-def _echo(session: "TableSession", command: object) -> str | None:
+def _echo(session: "TableSession", asked: "Asked") -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
     from ..app.entering import entry_words, scores_text
     from ..app.table import EnterDeal
 
-    written = session.last
-    if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
+    done = session.last
+    if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(session.match.settings.players, written.entry)
-    return f"{entry_words(written.deal.kind, written.deal.number)}: {scores}"
+    scores = scores_text(session.match.settings.players, done.entry)
+    return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
 
 
 def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":
@@ -197,34 +278,11 @@ def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "Renderable
     return tables.sheet(result, rows, ascii, mark_last)
 
 
-def _print_sheet(session: "TableSession", as_json: bool, ascii: bool) -> None:
-    """From a pipe: the sheet as text, or with --json as one line of JSON (the object of history --json)."""
-    if not as_json:
-        console().print(_sheet(session, ascii, mark_last=False))
-        return
-    from ..app.reading import history
-    from ..present.json_shapes import history_json
-
-    sys.stdout.write(json_text(history_json(*history(session.store, session.match.id))) + "\n")
-    sys.stdout.flush()
-
-
 def _prompt(session: "TableSession") -> str:
     deal = session.state.next
     if deal is None:
         return _("over") + "> "
     return (_("tie-break {number}") if deal.round else _("deal {number}")).format(number=deal.number) + "> "
-
-
-def _leave(session: "TableSession") -> int:
-    state, match_id = session.state, session.match.id
-    if state.finished:
-        where = _("the match is over")
-    else:
-        where = _("carry on with: scorepad play --match {match}").format(match=match_id)
-    left = _("Left the table: every entry so far is saved in match {match}; {where}.")
-    _stderr().print(left.format(match=match_id, where=where), markup=False)
-    return 0
 
 
 def _complete_names(session: "TableSession") -> ModuleType | None:
@@ -233,22 +291,11 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
         import readline
     except ImportError:  # e.g. Windows without pyreadline
         return None
-    from .protocol import COMMANDS
 
     def complete(text: str, index: int) -> str | None:
         before = readline.get_line_buffer()[: readline.get_begidx()].split()
-        players = session.state.settings.players  # read now: a reload may have renamed someone
-        entered = {word.split("=", 1)[0].casefold() for word in before if "=" in word}
-        left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
-        if not before:
-            options = [f"{c} " if c in ("renege", "fix") else c for c in COMMANDS] + left
-        elif before[-1].lower() == "renege":
-            options = list(players)
-        elif before[0].lower() in ("deal", "fix") or "=" in before[0]:
-            options = left
-        else:
-            options = []
-        found = [o for o in options if o.casefold().startswith(text.casefold())]
+        # The players are read now: a reload may have renamed someone.
+        found = completions(before, session.state.settings.players, text)
         return found[index] if index < len(found) else None
 
     readline.set_completer(complete)
@@ -260,10 +307,28 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
     return readline
 
 
+def completions(before: list[str], players: Sequence[str], text: str) -> list[str]:
+    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command, or a name."""
+    from .protocol import COMMANDS, Verb, understood
+
+    known = understood()
+    entered = {token.split("=", 1)[0].casefold() for token in before if "=" in token}
+    left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
+    if not before:  # a command that reads more after its word is completed with the space
+        options = [f"{typed} " if COMMANDS[verb].example else typed for typed, verb in known.items()] + left
+    elif known.get(before[-1].lower()) is Verb.RENEGE:
+        options = list(players)
+    elif known.get(before[0].lower()) is Verb.FIX or "=" in before[0]:
+        options = left
+    else:
+        options = []
+    return [o for o in options if o.casefold().startswith(text.casefold())]
+
+
 # From a pipe.
 
 
-def _lines(stream) -> Iterator[str]:
+def _lines(stream: IO[str]) -> Iterator[str]:
     """Lines as text; bytes that are not UTF-8 become U+FFFD, so the line is refused, not the run."""
     raw = getattr(stream, "buffer", None)
     if raw is None:
@@ -275,88 +340,97 @@ def _lines(stream) -> Iterator[str]:
         yield line.decode("utf-8", errors="replace")
 
 
-def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: bool) -> int:
-    from ..core.errors import ScorepadError
-    from .protocol import Talk, parse_line
+class _Pipe(_Table):
+    """A script's lines: each answer on stdout (as text, or one line of JSON), each note "line N: ..." on stderr."""
 
-    entered = refused = number = 0
-    try:
-        for number, line in enumerate(lines, start=1):
-            try:
-                command = parse_line(line)
-                if command is None:
-                    continue
-                if command == Talk("quit"):
-                    break
-                if command == Talk("help"):
-                    sys.stderr.write(help_text() + "\n")
-                    continue
-                if command == Talk("sheet"):
-                    _print_sheet(session, as_json, ascii)
-                    continue
-                if command == Talk("rules"):
-                    show_rules(*of_match(session.result), as_json, one_line=True)
-                    continue
-                if isinstance(command, Talk):  # status
-                    _tell(number, session.refresh())
-                    _print_status(session, as_json, ascii)
-                    continue
-                result = session.run(command)
-            except ScorepadError as error:
-                refused += 1
-                _tell(number, error.localized())
-                continue
-            entered += 1
-            _tell(number, result.note)
-    except KeyboardInterrupt:
-        _stderr().print(
-            _("interrupted at line {number}: the lines before it are saved").format(number=number), markup=False
-        )
+    def __init__(self, session: "TableSession", source: Iterable[str], as_json: bool, ascii: bool) -> None:
+        super().__init__(session, ascii)
+        self.source, self.as_json = source, as_json
+        self.number = self.written_lines = self.refused_lines = 0
+
+    def lines(self) -> Iterator[str]:
+        for number, line in enumerate(self.source, start=1):
+            self.number = number
+            yield line
+
+    def status(self) -> None:
+        from ..present import tables
+        from ..present.json_shapes import status_json
+
+        self._tell(self.session.refresh())
+        if self.as_json:  # one line per status, so a reader can take them one at a time
+            self._json(status_json(self.session.result))
+        else:
+            console().print(tables.status(self.session.result, self.ascii))
+
+    def sheet(self) -> None:
+        """The sheet as text, or with --json as one line of JSON (the object of history --json)."""
+        if not self.as_json:
+            console().print(_sheet(self.session, self.ascii, mark_last=False))
+            return
+        from ..app.reading import history
+        from ..present.json_shapes import history_json
+
+        self._json(history_json(*history(self.session.store, self.session.match.id)))
+
+    def rules(self) -> None:
+        show_rules(*of_match(self.session.result), self.as_json, one_line=True)
+
+    def help(self) -> None:
+        from .protocol import help_text
+
+        sys.stderr.write(help_text() + "\n")
+
+    def entered(self, asked: "Asked", result: "Result") -> None:
+        self.written_lines += 1
+        self._tell(result.note)
+
+    def refused(self, error: "ScorepadError") -> None:
+        self.refused_lines += 1
+        self._tell(error.localized())
+
+    def interrupted(self) -> int:
+        at = _("interrupted at line {number}: the lines before it are saved").format(number=self.number)
+        _stderr().print(at, markup=False)
         return 130
-    _summary(session, entered, refused)
-    return 1 if refused else 0
 
+    def leave(self) -> int:
+        """The summary on stderr; exit 1 when a line was refused."""
+        from ..app.entering import entry_words
+        from ..present import tables
 
-def _tell(number: int, message: str | None) -> None:
-    if message:
-        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=words(message)) + "\n")
-
-
-def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
-    from ..present import tables
-    from ..present.json_shapes import status_json
-
-    if as_json:  # one line per status, so a reader can take them one at a time
-        sys.stdout.write(json_text(status_json(session.result)) + "\n")
-        sys.stdout.flush()
-    else:
-        console().print(tables.status(session.result, ascii))
-
-
-def _summary(session: "TableSession", entered: int, refused: int) -> None:
-    from ..app.entering import entry_words
-    from ..present import tables
-
-    state, players = session.state, session.match.settings.players
-    if state.winner is not None:
-        where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
-    elif state.next is not None:
-        deal = state.next
-        where = _("next: {entry}, {dealer} deals").format(
-            entry=entry_words(deal.kind, deal.number), dealer=players[deal.dealer]
+        state, players = self.session.state, self.session.match.settings.players
+        if state.winner is not None:
+            where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
+        elif state.next is not None:
+            deal = state.next
+            where = _("next: {entry}, {dealer} deals").format(
+                entry=entry_words(deal.kind, deal.number), dealer=players[deal.dealer]
+            )
+        else:
+            where = _("the match is over")
+        # Undo and fix write too: every accepted line counts.
+        lines = ngettext("{count} line written", "{count} lines written", self.written_lines).format(
+            count=self.written_lines
         )
-    else:
-        where = _("the match is over")
-    # Undo and fix write too: every accepted line counts.
-    lines = ngettext("{count} line written", "{count} lines written", entered).format(count=entered)
-    refusals = ngettext("{count} refused", "{count} refused", refused).format(count=refused)
-    summary = _("match {match}: {lines}, {refused}; {where}.").format(
-        match=session.match.id, lines=lines, refused=refusals, where=where
-    )
-    sys.stderr.write(words(summary) + "\n")
+        refused = ngettext("{count} refused", "{count} refused", self.refused_lines).format(count=self.refused_lines)
+        summary = _("match {match}: {lines}, {refused}; {where}.").format(
+            match=self.session.match.id, lines=lines, refused=refused, where=where
+        )
+        sys.stderr.write(terminal_text(summary) + "\n")
+        return 1 if self.refused_lines else 0
+
+    def _tell(self, message: str | None) -> None:
+        if message:
+            told = _("line {line}: {problem}").format(line=self.number, problem=terminal_text(message))
+            sys.stderr.write(told + "\n")
+
+    def _json(self, value: object) -> None:
+        sys.stdout.write(json_text(value) + "\n")
+        sys.stdout.flush()
 
 
-def _stderr():
+def _stderr() -> "Console":
     return console(stderr=True, soft_wrap=True)
 
 

@@ -352,7 +352,7 @@ def _tokens(text: str) -> list[str]:
 # The same few dozen tokens recur in every record: each is read once per
 # process. Only what reads is kept (a refusal raises), so the caches stay small.
 _card = lru_cache(maxsize=1024)(Card.parse)
-_rules = lru_cache(maxsize=64)(RuleSet.parse_words)
+_rules = lru_cache(maxsize=64)(RuleSet.parse_notation)
 
 
 @lru_cache(maxsize=4096)
@@ -375,7 +375,7 @@ def write_record(record: DealRecord, ascii: bool = True) -> str:
     """The record as text, with ASCII suits unless ``ascii`` is false."""
     lines = [f"players: {' '.join(record.players)}", f"dealer: {record.dealer}"]
     if record.rules is not None:
-        lines.append(f"rules: {record.rules.words()}")
+        lines.append(f"rules: {record.rules.notation()}")
     for name in record.players:
         if name in record.hands:
             hand = " ".join(card.text(ascii) for card in record.hands[name])

@@ -208,7 +208,7 @@ class RuleSet:
             decks=data.get("decks"),
         )
 
-    def words(self) -> str:
+    def notation(self) -> str:
         """The rule set as the ``rules:`` line of a deal record writes it."""
         text = f"{self.preset.value} hearts={self.hearts.value} slam={'on' if self.slam else 'off'}"
         text += f" pass={self.pass_rule.value}"
@@ -219,26 +219,26 @@ class RuleSet:
         return text
 
     @classmethod
-    def parse_words(cls, text: str) -> RuleSet:
+    def parse_notation(cls, text: str) -> RuleSet:
         """Read ``classic hearts=anytime slam=on``: a preset, then key=value options."""
-        words = text.split()
+        tokens = text.split()
         preset = Preset.CLASSIC
-        if words and "=" not in words[0]:
-            preset = parse_preset(words.pop(0))
+        if tokens and "=" not in tokens[0]:
+            preset = parse_preset(tokens.pop(0))
         options: dict = {}
-        for word in words:
-            key, sep, value = word.partition("=")
+        for token in tokens:
+            key, sep, value = token.partition("=")
             key = key.lower()
-            if not sep or key not in _WORD_KEYS:
+            if not sep or key not in _NOTATION_KEYS:
                 raise NotationError(
-                    N_("not a rule option: {word} (hearts=, slam=, pass=, omnibus=, decks=)"), word=repr(word)
+                    N_("not a rule option: {word} (hearts=, slam=, pass=, omnibus=, decks=)"), word=repr(token)
                 )
             if key == "slam":
                 if value.lower() not in ("on", "off"):
                     raise NotationError(N_("slam is on or off, not {value}"), value=repr(value))
                 options["slam"] = value.lower() == "on"
             else:
-                options[_WORD_KEYS[key]] = value
+                options[_NOTATION_KEYS[key]] = value
         return cls.build(preset, **options)
 
     def describe(self) -> str:
@@ -259,7 +259,7 @@ class RuleSet:
         return ", ".join(parts)
 
 
-_WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
+_NOTATION_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
 
 
 def _enum_value(kind: type[enum.Enum], value, what: str):

@@ -44,7 +44,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         return Text(ascii_suits(value) if ascii else value, style=style)
 
     heading = _("{file}: {players}; {dealer} deals; {rules}").format(
-        file=audited.name, players=", ".join(report.players), dealer=report.dealer, rules=report.rules.words()
+        file=audited.name, players=", ".join(report.players), dealer=report.dealer, rules=report.rules.notation()
     )
     parts: list[Text | Table] = [text(heading, "bold")]
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)

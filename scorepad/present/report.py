@@ -17,7 +17,7 @@ from ..core.language import _, ngettext, spoken
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
-from .words import and_list
+from .lists import and_list
 
 if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result

@@ -15,7 +15,7 @@ from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .words import and_list
+from .lists import and_list
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding

@@ -7,9 +7,9 @@ from typing import Any
 from ..core.cards import TWO_DECKS_FROM, Card, Suit, ascii_suits
 from ..core.language import _, ngettext
 from ..core.match import FormatKind
-from ..core.rulebook import RuleFacts
+from ..core.rule_facts import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
-from .words import and_list
+from .lists import and_list
 
 
 def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
@@ -20,82 +20,91 @@ def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
 
 
 def _facts(facts: RuleFacts) -> list[str]:
-    rules, total, penalty = facts.rules, facts.deal_total, facts.penalty_total
-    out = []
+    """Every fact in the order a table meets it: the deal, passing, the play, what it costs, the end."""
+    return [*_dealing(facts), _passing(facts), *_playing(facts), *_penalties(facts), *_ending(facts)]
+
+
+def _dealing(facts: RuleFacts) -> list[str]:
+    """The cards dealt, what they score, and the bonus card of omnibus."""
     deck = _("two decks shuffled together, every card twice") if facts.decks == 2 else _("one deck of 52 cards")
     if facts.removed:
         removed = _("take out {cards}").format(cards=" ".join(map(str, facts.removed)))
     else:
         removed = _("take out nothing")
     each = ngettext("{count} card each", "{count} cards each", facts.cards_each).format(count=facts.cards_each)
-    out.append(
+    said = [
         _("Cards: {deck}; {removed}: {each}. The deal passes to the left after every deal.").format(
             deck=deck, removed=removed, each=each
-        )
-    )
-    out.append(
-        _("Points: {points}. A deal's scores add up to {total}.").format(points=_points(facts.points), total=total)
-    )
-    if rules.omnibus is not None:
+        ),
+        _("Points: {points}. A deal's scores add up to {total}.").format(
+            points=_points(facts.points), total=facts.deal_total
+        ),
+    ]
+    if facts.rules.omnibus is not None:
         bonus = (
             _("{card} is no penalty card: each copy scores {points} to whoever takes it.")
             if facts.decks == 2
             else _("{card} is no penalty card: it scores {points} to whoever takes it.")
         )
-        out.append(bonus.format(card=rules.omnibus, points=OMNIBUS_BONUS))
-    out.append(_passing(facts))
-    out.append(
+        said.append(bonus.format(card=facts.rules.omnibus, points=OMNIBUS_BONUS))
+    return said
+
+
+def _playing(facts: RuleFacts) -> list[str]:
+    """How the tricks are played: following suit, cancelled cards with two decks, leading hearts."""
+    said = [
         _(
             "Play: the eldest hand (left of the dealer) leads the first trick; follow suit if you can; the highest"
             " card of the suit led wins the trick and leads the next; there are no trumps."
         )
-    )
+    ]
     if facts.decks == 2:
-        out.append(
+        said.append(
             _(
                 "Cancelling: two equal cards in one trick cancel: neither can win it (both still score). If every"
                 " card of the suit led is cancelled nobody wins: the cards stay, the same player leads again, and"
                 " the next trick with a winner takes them too (after the last trick, its leader takes what is left)."
             )
         )
-    if rules.hearts is HeartsLead.BROKEN:
-        out.append(
+    if facts.rules.hearts is HeartsLead.BROKEN:
+        said.append(
             _(
                 "Hearts: a heart may not be led until hearts are broken (a heart discarded on another suit's lead),"
                 " unless the leader holds only hearts. A heart led against this rule breaks nothing."
             )
         )
     else:
-        out.append(_("Hearts: a heart may be led at any time."))
-    if rules.slam:
-        out.append(
-            _("Slam: a player who takes every penalty card scores -{total} instead, everyone else 0.").format(
-                total=penalty
-            )
-        )
+        said.append(_("Hearts: a heart may be led at any time."))
+    return said
+
+
+def _penalties(facts: RuleFacts) -> list[str]:
+    """What a slam scores, what a renege costs, and what a misdeal does."""
+    penalty = facts.penalty_total
+    if facts.rules.slam:
+        slam = _("Slam: a player who takes every penalty card scores -{total} instead, everyone else 0.")
     else:
-        out.append(_("Slam: none; a player who takes every penalty card scores {total}.").format(total=penalty))
-    out.append(
-        _(
-            "Renege: failing to follow suit when able, found after the next trick is led, costs the offender"
-            " {total}; everyone else scores 0 and the deal ends there. Caught before, the card is taken back."
-        ).format(total=penalty)
+        slam = _("Slam: none; a player who takes every penalty card scores {total}.")
+    renege = _(
+        "Renege: failing to follow suit when able, found after the next trick is led, costs the offender"
+        " {total}; everyone else scores 0 and the deal ends there. Caught before, the card is taken back."
     )
-    out.append(
-        _(
-            "Misdeal: a wrong number of cards, or a card exposed while dealing, voids the deal:"
-            " no score, and the same dealer deals again."
-        )
+    misdeal = _(
+        "Misdeal: a wrong number of cards, or a card exposed while dealing, voids the deal:"
+        " no score, and the same dealer deals again."
     )
-    out.append(_("Match: {format} The lowest total wins.").format(format=_format(facts)))
+    return [slam.format(total=penalty), renege.format(total=penalty), misdeal]
+
+
+def _ending(facts: RuleFacts) -> list[str]:
+    """When the match ends, who wins it, and how a tie is played off."""
     tie = _(
         "Tie: the players tied for the lowest total play an extra deal among themselves alone; the fewest"
         " points in it wins, and it does not count in the totals. Still tied: those play again."
     )
     if facts.rules.decks == 2:
         tie += " " + _("{count} or more tied play it with two decks, fewer with one.").format(count=TWO_DECKS_FROM)
-    out.append(tie)
-    return out
+    return [_("Match: {format} The lowest total wins.").format(format=_format(facts)), tie]
 
 
 def _points(points: list[tuple[Card, int]]) -> str:
@@ -127,13 +136,13 @@ def _passing(facts: RuleFacts) -> str:
         }[passes[0]]
         text = way.format(count=PASS_SIZE)
     else:
-        words = {
+        named = {
             Direction.RIGHT: _("right"),
             Direction.LEFT: _("left"),
             Direction.ACROSS: _("across"),
             Direction.NONE: _("no pass"),
         }
-        turns = and_list(words[d] for d in passes)
+        turns = and_list(named[d] for d in passes)
         text = _("Passing: {count} cards before play, in turn by deal: {turns}; then again from the start.").format(
             count=PASS_SIZE, turns=turns
         )

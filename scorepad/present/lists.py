@@ -1,4 +1,4 @@
-"""Small pieces of language that every view puts together the same way."""
+"""Lists of names as every view joins them, in the language in use."""
 
 from __future__ import annotations
 

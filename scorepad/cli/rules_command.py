@@ -23,24 +23,31 @@ from .helptext import TranslatedCommand
 from .numbers import POSITIVE
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..app.results import Result
-    from ..core.rulebook import RuleFacts
+    from ..core.match import Format
+    from ..core.rule_facts import RuleFacts
+
+
+PresetOpt = Annotated[
+    Preset | None, typer.Option("--preset", "--rules", help="The rules of this preset instead of a match's.")
+]
+TableOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        metavar="N",
+        parser=POSITIVE,
+        help="The rules at a table of N players, 3 to 10, with the preset and options given (default: classic).",
+    ),
+]
 
 
 def rules(
     match: MatchOpt = None,
-    preset: Annotated[
-        Preset | None, typer.Option("--preset", "--rules", help="The rules of this preset instead of a match's.")
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            metavar="N",
-            parser=POSITIVE,
-            help="The rules at a table of N players, 3 to 10, with the preset and options given (default: classic).",
-        ),
-    ] = None,
+    preset: PresetOpt = None,
+    players: TableOpt = None,
     hearts: HeartsOpt = None,
     slam: SlamOpt = None,
     pass_: PassOpt = None,
@@ -68,38 +75,39 @@ def rules(
       scorepad rules --players 8 --decks 2
     """
     from ..core.errors import RuleError
-    from ..core.match import default_format
-    from ..core.rulebook import RuleFacts
-    from ..core.rules import RuleSet
 
     options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
     formats = (deals, until_over, until_reach)
-    asked = preset is not None or players is not None or any(v is not None for v in (*formats, *options.values()))
-    if asked:
+    if preset is not None or players is not None or any(v is not None for v in (*formats, *options.values())):
         if match is not None:
             raise RuleError(N_("give --match, or --preset and --players, not both"))
         if players is None:
             raise RuleError(N_("give --players N with --preset and the other options: the rules depend on the table"))
-        fmt = chosen_format(*formats)
-        rule_set = RuleSet.build(preset or Preset.CLASSIC, **options)
-        rule_set.check_table(players)
-        fmt = fmt or default_format(players, rule_set)
-        fmt.check(players)
-        show_rules(
-            RuleFacts(rule_set, players, fmt),
-            _("Rules of {preset} for {count} players").format(preset=rule_set.preset.value, count=players),
-            {},
-            as_json,
-        )
+        facts = _of_preset(preset or Preset.CLASSIC, players, chosen_format(*formats), options)
+        title = _("Rules of {preset} for {count} players").format(preset=facts.rules.preset.value, count=players)
+        show_rules(facts, title, {}, as_json)
     else:
         from ..app import reading
 
         show_rules(*of_match(reading.status(open_store(), match)), as_json)
 
 
+def _of_preset(preset: Preset, players: int, fmt: "Format | None", options: "Mapping[str, object]") -> "RuleFacts":
+    """The rules a new match of ``players`` would have with these options, as ``new`` would set them."""
+    from ..core.match import default_format
+    from ..core.rule_facts import RuleFacts
+    from ..core.rules import RuleSet
+
+    rule_set = RuleSet.build(preset, **options)
+    rule_set.check_table(players)
+    fmt = fmt or default_format(players, rule_set)
+    fmt.check(players)
+    return RuleFacts(rule_set, players, fmt)
+
+
 def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
     """A match's rules, the title that names it, and the keys that name it in JSON."""
-    from ..core.rulebook import RuleFacts
+    from ..core.rule_facts import RuleFacts
 
     settings = result.state.settings
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)
@@ -112,7 +120,7 @@ def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
 
 def show_rules(facts: "RuleFacts", title: str, header: dict, as_json: bool, one_line: bool = False) -> None:
     """The rules as sentences, or as JSON (on one line for a pipe that reads a line per answer)."""
-    from ..present.rulebook import rules_json, rules_lines
+    from ..present.rules_output import rules_json, rules_lines
 
     if as_json and one_line:
         sys.stdout.write(json_text(header | rules_json(facts)) + "\n")
