@@ -1,9 +1,13 @@
 """Card notation and the decks: what people type, what scorepad writes."""
 
+import pickle
+from dataclasses import FrozenInstanceError
+
 import pytest
 
-from scorepad.core.cards import FULL_DECK, Card, Suit, card, deck, removed_cards
+from scorepad.core.cards import FULL_DECK, Card, Suit, card, removed_cards
 from scorepad.core.errors import NotationError
+from scorepad.core.rules import CLASSIC
 
 
 @pytest.mark.parametrize("text", ["QS", "Q♠", "qs", "q♠", " Qs "])
@@ -36,9 +40,19 @@ def test_what_is_not_a_card(text):
 )
 def test_the_deck_for_each_table(players, removed, each):
     assert {c.ascii() for c in removed_cards(players)} == set(removed.split())
-    assert len(deck(players)) == each * players
+    assert len(CLASSIC.deck(players)) == each * players
 
 
 def test_no_deck_for_seven():
-    with pytest.raises(NotationError):
-        deck(7)
+    with pytest.raises(NotationError, match=r"no deck for 7 players \(2 to 6 with one deck\)"):
+        CLASSIC.deck(7)
+
+
+def test_a_card_is_a_plain_value():
+    """Made apart, by its constructor or by parsing, the queen of spades is one value: equal, hashed alike, fixed."""
+    made, parsed = Card(12, Suit.SPADES), Card.parse("q♠")
+    assert made == parsed and hash(made) == hash(parsed) and len({made, parsed}) == 1
+    assert pickle.loads(pickle.dumps(parsed)) == made
+    assert made != Card(12, Suit.HEARTS) and made < Card(12, Suit.HEARTS)  # spades sort first
+    with pytest.raises(FrozenInstanceError):
+        made.rank = 13

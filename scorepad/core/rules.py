@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import Any, TypeVar
 
 from .cards import (
     ACE_OF_SPADES,
+    FULL_DECK,
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
     MAX_DECK_PLAYERS,
@@ -22,7 +25,6 @@ from .cards import (
     TWO_DECKS_FROM,
     Card,
     Suit,
-    deck,
     removed_cards,
 )
 from .choices import HeartsLead, PassRule, Preset
@@ -57,20 +59,9 @@ class RuleSet:
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
     decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
-    # A rule set keys the caches of its decks, totals and card values, asked
-    # several times for every audited record: the hash is worked out once, not
-    # from three enums (each hashed in Python) every time.
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        fields = (self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks)
-        object.__setattr__(self, "_hash", hash(fields))
-
-    def __hash__(self) -> int:
-        return self._hash
 
     @classmethod
-    def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
+    def build(cls, preset: Preset | str = Preset.CLASSIC, **options: Any) -> RuleSet:
         """The preset's defaults with the given options laid over them.
 
         Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``, ``decks``; a value of
@@ -121,8 +112,13 @@ class RuleSet:
         return 2 if self.decks == 2 and players >= TWO_DECKS_FROM else 1
 
     def deck(self, players: int) -> Counter[Card]:
-        """The cards dealt to that many players, with their copies."""
-        return deck(players, self.decks_for(players))
+        """The cards dealt to that many players, each with its number of copies: everyone gets the same count.
+
+        A multiset, since two decks hold every card twice: ``total()`` is the
+        number of cards, ``card in deck`` whether it is dealt at all. A new one
+        on every call, which the caller may change.
+        """
+        return Counter(_deck(players, self.decks_for(players)))
 
     def cards_each(self, players: int) -> int:
         """How many cards each of that many players is dealt."""
@@ -259,10 +255,11 @@ class RuleSet:
         return ", ".join(parts)
 
 
+_Choice = TypeVar("_Choice", bound=enum.Enum)
 _WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
 
 
-def _enum_value(kind: type[enum.Enum], value, what: str):
+def _enum_value(kind: type[_Choice], value: object, what: str) -> _Choice:
     if isinstance(value, kind):
         return value
     try:
@@ -297,7 +294,7 @@ def parse_decks(value: object) -> int:
     return int(text)
 
 
-def _hearts(value_of_rank) -> dict[Card, int]:
+def _hearts(value_of_rank: Callable[[int], int]) -> dict[Card, int]:
     return {Card(rank, Suit.HEARTS): value_of_rank(rank) for rank in range(2, 15)}
 
 
@@ -324,6 +321,13 @@ CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 
 
 # Kept as plain dicts (card -> copies) so the cache hands out nothing mutable to share.
+@cache  # asked for every deal entered: built once per table size
+def _deck(players: int, decks: int) -> dict[Card, int]:
+    dealt = Counter(dict.fromkeys(FULL_DECK, decks))
+    dealt.subtract(removed_cards(players, decks))
+    return dict(+dealt)  # drops the cards with no copy left
+
+
 @cache
 def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}
