@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from functools import total_ordering
 
-from .errors import NotationError
+from .errors import NotationError, RuleError, ScorepadError
 from .language import N_
 
 
@@ -128,24 +128,26 @@ MAX_DECK_PLAYERS = {1: 6, 2: 10}
 TWO_DECKS_FROM = 6
 
 
+def check_player_count(
+    count: int, least: int, most: int, refusal: str, error: type[ScorepadError] = RuleError, **fields: object
+) -> None:
+    """Refuse ``count`` players outside ``least`` to ``most``: a deck, a match and a deal record each seat a range.
+
+    ``refusal`` says it in the caller's words, from ``least``, ``most``, ``count`` and any other ``fields``.
+    """
+    if not least <= count <= most:
+        raise error(refusal, least=least, most=most, count=count, **fields)
+
+
 def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
-    """The cards taken out before dealing to that many players, a card twice if both copies go."""
-    if decks == 2 and TWO_DECKS_FROM <= players <= MAX_DECK_PLAYERS[2]:
+    """The cards taken out of ``decks`` (1 or 2) before dealing to that many players, a card twice if both copies go."""
+    least = TWO_DECKS_FROM if decks == 2 else MIN_DECK_PLAYERS
+    refusal = (
+        N_("no deck for {count} players ({least} to {most} with one deck)")
+        if decks == 1
+        else N_("no deck for {count} players ({least} to {most} with {decks} decks)")
+    )
+    check_player_count(players, least, MAX_DECK_PLAYERS[decks], refusal, NotationError, decks=decks)
+    if decks == 2:
         return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
-    if decks not in MAX_DECK_PLAYERS or players not in _REMOVED_BY_PLAYERS:
-        least, most = (TWO_DECKS_FROM, MAX_DECK_PLAYERS[2]) if decks == 2 else (MIN_DECK_PLAYERS, MAX_DECK_PLAYERS[1])
-        if decks == 1:
-            raise NotationError(
-                N_("no deck for {count} players ({least} to {most} with one deck)"),
-                count=players,
-                least=least,
-                most=most,
-            )
-        raise NotationError(
-            N_("no deck for {count} players ({least} to {most} with {decks} decks)"),
-            count=players,
-            least=least,
-            most=most,
-            decks=decks,
-        )
     return _REMOVED_BY_PLAYERS[players]

@@ -25,6 +25,7 @@ from .cards import (
     TWO_DECKS_FROM,
     Card,
     Suit,
+    check_player_count,
     removed_cards,
 )
 from .choices import HeartsLead, PassRule, Preset
@@ -131,25 +132,19 @@ class RuleSet:
     def check_table(self, players: int) -> None:
         """Refuse a match of that many players under these rules: one deck seats 3 to 6, two 6 to 10."""
         most = MAX_DECK_PLAYERS[2]
-        if not MIN_TABLE <= players <= most:
-            raise RuleError(
-                N_("a match has {least} to {most} players ({two} to {most} with two decks), not {count}"),
-                least=MIN_TABLE,
-                most=most,
-                two=TWO_DECKS_FROM,
-                count=players,
-            )
-        if self.decks == 2 and players < TWO_DECKS_FROM:
-            raise RuleError(
-                N_("two decks are for {two} to {most} players, not {count}"),
-                two=TWO_DECKS_FROM,
-                most=most,
-                count=players,
-            )
-        if self.decks == 1 and players > MAX_DECK_PLAYERS[1]:
-            raise RuleError(
-                N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)"), count=players
-            )
+        check_player_count(
+            players,
+            MIN_TABLE,
+            most,
+            N_("a match has {least} to {most} players ({two} to {most} with two decks), not {count}"),
+            two=TWO_DECKS_FROM,
+        )
+        if self.decks == 2:
+            refusal = N_("two decks are for {two} to {most} players, not {count}")
+            check_player_count(players, TWO_DECKS_FROM, most, refusal, two=TWO_DECKS_FROM)
+        else:
+            refusal = N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)")
+            check_player_count(players, MIN_TABLE, MAX_DECK_PLAYERS[1], refusal)
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
