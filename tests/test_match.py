@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scorepad.core.cards import card
 from scorepad.core.errors import RuleError
-from scorepad.core.match import Entry, Format, FormatKind, MatchState, Settings, correct, fold
+from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings, correct, fold, fold_steps
 from scorepad.core.rules import Direction, RuleSet
 from scorepad.core.seats import cut_winner, parse_cut
 
@@ -180,6 +180,20 @@ def test_a_finished_match_takes_no_more_deals():
         table.state.enter({0: 0, 1: 10, 2: 33})
     with pytest.raises(RuleError, match="finished"):
         table.state.enter_misdeal()
+
+
+def test_the_steps_of_a_fold_carry_each_deal_s_number_and_dealer():
+    table = Table("Ann Bob Cat", deals=3)
+    table.deal("10 10 23")
+    table.misdeal()
+    table.deal("13 13 17")
+    steps = list(fold_steps(table.settings, table.entries))
+    assert [(step.entry.kind, step.number, step.dealer) for step in steps] == [
+        (EntryKind.DEAL, 1, 0),
+        (EntryKind.MISDEAL, 2, 1),  # dealt again: the same number and dealer
+        (EntryKind.DEAL, 2, 1),
+    ]
+    assert steps[-1].after == fold(table.settings, table.entries) == table.state
 
 
 def test_a_correction_that_would_end_the_match_earlier_is_refused():

@@ -27,8 +27,8 @@ from ..core.match import (
     correct,
     deal_index,
     default_format,
+    fold_steps,
     later_entries_first,
-    replay,
 )
 from ..core.names import check_match_name, check_name, check_names
 from ..core.rules import RuleSet
@@ -258,7 +258,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
         gone = match.entries[index]
         entries = [*match.core_entries[:index], replaced.entry, *match.core_entries[index + 1 :]]
         try:
-            steps = list(replay(match.settings, entries))
+            steps = list(fold_steps(match.settings, entries))
         except RuleError as error:
             raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
@@ -303,7 +303,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
         return entry
 
     changed, state = correct(match.settings, entries, number, make)
-    matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
+    matches.replace_entry(conn, match, deal_index(entries, number), list(fold_steps(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
     return Written(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
 

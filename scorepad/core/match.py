@@ -337,7 +337,7 @@ class Step:
     after: MatchState
 
 
-def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
+def fold_steps(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
     """Fold the entries one at a time, yielding each with its deal's number and dealer and the state after it."""
     state = MatchState.start(settings)
     for entry in entries:
