@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from ..core.errors import ImpossibleScores, RuleError
+from ..core.errors import ImpossibleScores, MatchClosed, RuleError
 from ..core.language import N_, Counted, _
 from ..core.match import (
     Entry,
@@ -119,10 +119,8 @@ def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
 
 
 def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
-    if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
-    if state.finished:
-        raise RuleError(N_("match {match} is finished"), match=match.id)
+    if match.abandoned_at or state.finished:
+        raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
 
 
 def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
@@ -132,7 +130,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     players = state.settings.players
     deal = state.next
     if deal is None:
-        raise RuleError(N_("the match is abandoned") if state.abandoned else N_("the match is finished"))
+        raise MatchClosed(state.abandoned)
     if isinstance(entered, InSeatOrder):
         if len(entered.scores) != len(deal.players):
             count = len(entered.scores)
@@ -243,7 +241,7 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
 def write_undo(conn: Connection, match: matches.StoredMatch) -> Written:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
+        raise MatchClosed(abandoned=True, match=match.id)
     if not match.entries:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
     players = match.settings.players
@@ -293,7 +291,7 @@ def scores_text(players: Sequence[str], entry: Entry) -> str:
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> Written:
     """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
     if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
+        raise MatchClosed(abandoned=True, match=match.id)
     entries = match.core_entries
     notes: list[str] = []
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 from .cards import Card
-from .errors import RuleError, UnknownNameError
+from .errors import MatchClosed, RuleError, UnknownNameError
 from .language import N_, _, ngettext
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
@@ -239,7 +239,7 @@ class MatchState:
     def _require_turn(self) -> Turn:
         turn = self._turn
         if turn is None:
-            raise RuleError(N_("the match is abandoned") if self.abandoned else N_("the match is finished"))
+            raise MatchClosed(self.abandoned)
         return turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
