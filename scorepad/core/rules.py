@@ -250,8 +250,10 @@ class RuleSet:
         return ", ".join(parts)
 
 
-_Choice = TypeVar("_Choice", bound=enum.Enum)
 _WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
+
+
+_Choice = TypeVar("_Choice", bound=enum.Enum)  #: one of the enums of the table's choices
 
 
 def _enum_value(kind: type[_Choice], value: object, what: str) -> _Choice:
