@@ -1,9 +1,14 @@
 """Card notation and the decks: what people type, what scorepad writes."""
 
+import pickle
+from dataclasses import FrozenInstanceError
+
 import pytest
 
-from scorepad.core.cards import FULL_DECK, Card, Suit, card, deck, removed_cards
-from scorepad.core.errors import NotationError
+from scorepad.core.cards import FULL_DECK, Card, Suit, card, removed_cards
+from scorepad.core.errors import NotationError, ScorepadError
+from scorepad.core.record import parse_record
+from scorepad.core.rules import CLASSIC, RuleSet
 
 
 @pytest.mark.parametrize("text", ["QS", "Q♠", "qs", "q♠", " Qs "])
@@ -36,9 +41,38 @@ def test_what_is_not_a_card(text):
 )
 def test_the_deck_for_each_table(players, removed, each):
     assert {c.ascii() for c in removed_cards(players)} == set(removed.split())
-    assert len(deck(players)) == each * players
+    assert len(CLASSIC.deck(players)) == each * players
 
 
-def test_no_deck_for_seven():
-    with pytest.raises(NotationError):
-        deck(7)
+TWO_DECKS = RuleSet.build(decks=2)
+
+
+@pytest.mark.parametrize(
+    "refuse, said",
+    [
+        (lambda: CLASSIC.deck(7), "no deck for 7 players (2 to 6 with one deck)"),
+        (lambda: removed_cards(5, 2), "no deck for 5 players (6 to 10 with 2 decks)"),
+        (lambda: CLASSIC.check_table(2), "a match has 3 to 10 players (6 to 10 with two decks), not 2"),
+        (lambda: TWO_DECKS.check_table(11), "a match has 3 to 10 players (6 to 10 with two decks), not 11"),
+        (lambda: TWO_DECKS.check_table(5), "two decks are for 6 to 10 players, not 5"),
+        (lambda: parse_record("players: Ann\ndealer: Ann\n"), "a deal has 2 to 10 players, not 1: 'Ann'"),
+        (
+            lambda: parse_record("players: A B C D E F G\ndealer: A\nrules: classic\n"),
+            "a deal has 2 to 6 players (2 to 10 with decks=2), not 7: 'A B C D E F G'",
+        ),
+    ],
+)
+def test_a_deck_a_match_and_a_deal_record_each_refuse_a_count_outside_their_range(refuse, said):
+    with pytest.raises(ScorepadError) as refused:
+        refuse()
+    assert str(refused.value).endswith(said)
+
+
+def test_a_card_is_a_plain_value():
+    """Made apart, by its constructor or by parsing, the queen of spades is one value: equal, hashed alike, fixed."""
+    made, parsed = Card(12, Suit.SPADES), Card.parse("q♠")
+    assert made == parsed and hash(made) == hash(parsed) and len({made, parsed}) == 1
+    assert pickle.loads(pickle.dumps(parsed)) == made
+    assert made != Card(12, Suit.HEARTS) and made < Card(12, Suit.HEARTS)  # spades sort first
+    with pytest.raises(FrozenInstanceError):
+        made.rank = 13

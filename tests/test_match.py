@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.core.cards import card
-from scorepad.core.errors import RuleError
-from scorepad.core.match import Entry, Format, FormatKind, MatchState, Settings, correct, fold
+from scorepad.core.errors import MatchClosed, RuleError
+from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings, correct, fold, fold_steps
 from scorepad.core.rules import Direction, RuleSet
 from scorepad.core.seats import cut_winner, parse_cut
 
@@ -176,10 +176,38 @@ def test_a_finished_match_takes_no_more_deals():
     table = Table("Ann Bob Cat", deals=3)
     for scores in ("0 10 33", "0 10 33", "0 10 33"):
         table.deal(scores)
-    with pytest.raises(RuleError, match="finished"):
+    with pytest.raises(MatchClosed, match=r"^the match is finished$") as refused:
         table.state.enter({0: 0, 1: 10, 2: 33})
-    with pytest.raises(RuleError, match="finished"):
+    assert not refused.value.abandoned and refused.value.match is None
+    with pytest.raises(MatchClosed, match="finished"):
         table.state.enter_misdeal()
+    with pytest.raises(MatchClosed, match="finished"):
+        table.state.apply(Entry.misdeal())
+
+
+def test_an_abandoned_match_takes_nothing_and_the_refusal_says_so():
+    table = Table("Ann Bob Cat", deals=3)
+    table.deal("0 10 33")
+    abandoned = table.state.abandon()
+    with pytest.raises(MatchClosed, match=r"^the match is abandoned$") as refused:
+        abandoned.enter_renege(0)
+    assert refused.value.abandoned and isinstance(refused.value, RuleError)
+    assert str(MatchClosed(abandoned=True, match=3)) == "match 3 is abandoned"
+    assert str(MatchClosed(abandoned=False, match=3)) == "match 3 is finished"
+
+
+def test_the_steps_of_a_fold_carry_each_deal_s_number_and_dealer():
+    table = Table("Ann Bob Cat", deals=3)
+    table.deal("10 10 23")
+    table.misdeal()
+    table.deal("13 13 17")
+    steps = list(fold_steps(table.settings, table.entries))
+    assert [(step.entry.kind, step.number, step.dealer) for step in steps] == [
+        (EntryKind.DEAL, 1, 0),
+        (EntryKind.MISDEAL, 2, 1),  # dealt again: the same number and dealer
+        (EntryKind.DEAL, 2, 1),
+    ]
+    assert steps[-1].after == fold(table.settings, table.entries) == table.state
 
 
 def test_a_correction_that_would_end_the_match_earlier_is_refused():

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.cli.main import app
-from scorepad.core.cards import card, cards, deck, removed_cards
+from scorepad.core.cards import card, cards, removed_cards
 from scorepad.core.engine import BreachKind, audit
 from scorepad.core.errors import NotationError, RuleError
 from scorepad.core.match import Format, FormatKind, MatchState, Settings, default_format, fold
@@ -47,7 +47,7 @@ SEVEN = "Ann,Bob,Cat,Dan,Eve,Fay,Gus"
 )
 def test_two_decks_lose_one_copy_at_a_time_lowest_first(players, out, each):
     assert removed_cards(players, 2) == tuple(cards(out))
-    dealt = deck(players, 2)
+    dealt = RuleSet.build(decks=2).deck(players)
     assert dealt.total() == each * players
     assert max(dealt.values()) == 2
     assert dealt[card("2S")] == (1 if players == 9 else 0 if players == 7 else 2)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
-from ..core.errors import RecordErrors, RuleError, ScorepadError, os_reason
+from ..core.errors import MatchClosed, RecordErrors, RuleError, ScorepadError, os_reason
 from ..core.language import N_, Counted, Phrase, _, worded
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
@@ -162,8 +162,7 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
     """The record must be of the deal the match expects next: same players in seat order, same dealer."""
     deal = state.next
     if match.abandoned_at or deal is None:
-        finished = N_("match {match} is abandoned") if match.abandoned_at else N_("match {match} is finished")
-        raise RuleError(finished, match=match.id)
+        raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
     players = [match.settings.players[seat] for seat in deal.players]
     what = Phrase(
         N_("tie-break deal {number} of match {match}") if deal.round else N_("deal {number} of match {match}"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.choices import Preset
-from ..core.errors import ImpossibleScores, RuleError
+from ..core.errors import ImpossibleScores, MatchClosed, RuleError
 from ..core.language import N_, Counted, _
 from ..core.match import (
     Entry,
@@ -29,8 +29,8 @@ from ..core.match import (
     correct,
     deal_index,
     default_format,
+    fold_steps,
     later_entries_first,
-    replay,
 )
 from ..core.names import check_match_name, check_name, check_names
 from ..core.rules import RuleSet
@@ -160,10 +160,8 @@ def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
 
 
 def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
-    if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
-    if state.finished:
-        raise RuleError(N_("match {match} is finished"), match=match.id)
+    if match.abandoned_at or state.finished:
+        raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
 
 
 def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
@@ -173,7 +171,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     players = state.settings.players
     deal = state.next
     if deal is None:
-        raise RuleError(N_("the match is abandoned") if state.abandoned else N_("the match is finished"))
+        raise MatchClosed(state.abandoned)
     if isinstance(entered, InSeatOrder):
         if len(entered.scores) != len(deal.players):
             count = len(entered.scores)
@@ -284,7 +282,7 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
 def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
+        raise MatchClosed(abandoned=True, match=match.id)
     if not match.entries:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
     players = match.settings.players
@@ -299,7 +297,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
         gone = match.entries[index]
         entries = [*match.core_entries[:index], replaced.entry, *match.core_entries[index + 1 :]]
         try:
-            steps = list(replay(match.settings, entries))
+            steps = list(fold_steps(match.settings, entries))
         except RuleError as error:
             raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
@@ -334,7 +332,7 @@ def scores_text(players: Sequence[str], entry: Entry) -> str:
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
     """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
     if match.abandoned_at:
-        raise RuleError(N_("match {match} is abandoned"), match=match.id)
+        raise MatchClosed(abandoned=True, match=match.id)
     entries = match.core_entries
     notes: list[str] = []
 
@@ -344,7 +342,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
         return entry
 
     changed, state = correct(match.settings, entries, number, make)
-    matches.replace_entry(conn, match, deal_index(entries, number), list(replay(match.settings, changed)))
+    matches.replace_entry(conn, match, deal_index(entries, number), list(fold_steps(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
     return WriteOutcome(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.errors import NotationError, RuleError, UnknownNameError
+from ..core.errors import MatchClosed, NotationError, RuleError, UnknownNameError
 from ..core.language import N_, Phrase, _
 from ..core.match import MatchState
 from ..store import matches
@@ -78,7 +78,7 @@ class TableSession:
         with store.read() as conn:
             self._load(conn, matches.resolve_match_id(conn, match_id))
         if self.match.abandoned_at:
-            raise RuleError(N_("match {match} is abandoned"), match=self.match.id)
+            raise MatchClosed(abandoned=True, match=self.match.id)
         self._stale = False  # set when a write failed half-way: memory may be ahead of the store
         self.last: WriteOutcome | None = None  #: what the last write did, for the table to read back
 

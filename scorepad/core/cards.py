@@ -8,13 +8,10 @@ JSON and CSV (``10H``, ``QS``). Parsing either output gives the card back.
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import cache, total_ordering
-from operator import attrgetter
+from dataclasses import dataclass
+from functools import total_ordering
 
-from .errors import NotationError
+from .errors import NotationError, RuleError, ScorepadError
 from .language import N_
 
 
@@ -53,34 +50,12 @@ def rank_name(rank: int) -> str:
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True, eq=False, init=False)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. Orders by suit, then rank, so sorted hands read naturally.
-
-    There is one object per card, as there is one per member of an enum:
-    ``Card(12, Suit.SPADES)`` is the queen of spades wherever it is made. So cards
-    compare and hash by identity, in C: an audit hashes millions of them (every
-    card played is a dict key), and a hash written in Python costs three times as much.
-    """
+    """One card. Orders by suit, then rank, so sorted hands read naturally."""
 
     rank: int
     suit: Suit
-    # Every card of a report is written out: both texts are worked out once per card.
-    _ascii: str = field(repr=False)
-    _text: str = field(repr=False)
-
-    def __new__(cls, rank: int, suit: Suit) -> Card:
-        card = _MADE.get((rank, suit))
-        if card is None:
-            card = _MADE[rank, suit] = object.__new__(cls)
-            object.__setattr__(card, "rank", rank)
-            object.__setattr__(card, "suit", suit)
-            object.__setattr__(card, "_ascii", rank_name(rank) + suit.value)
-            object.__setattr__(card, "_text", rank_name(rank) + suit.symbol)
-        return card
-
-    def __reduce__(self) -> tuple:
-        return Card, (self.rank, self.suit)  # a copy, or a pickle read back, is the one card again
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -88,16 +63,16 @@ class Card:
         cleaned = text.strip().upper()
         if len(cleaned) < 2 or cleaned[-1] not in _SUIT_BY_TEXT or cleaned[:-1] not in _RANK_BY_TEXT:
             raise NotationError(N_("not a card: {text} (write e.g. QS, Q♠, 10H or TH)"), text=repr(text.strip()))
-        return _CARDS[(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])]
+        return cls(_RANK_BY_TEXT[cleaned[:-1]], _SUIT_BY_TEXT[cleaned[-1]])
 
     def __str__(self) -> str:
-        return self._text
+        return rank_name(self.rank) + self.suit.symbol
 
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
     def ascii(self) -> str:
-        return self._ascii
+        return rank_name(self.rank) + self.suit.value
 
     def text(self, ascii: bool = False) -> str:
         return self.ascii() if ascii else str(self)
@@ -107,23 +82,10 @@ class Card:
 
 
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
-_MADE: dict[tuple[int, Suit], Card] = {}  # every card made: Card() hands back the one object per card
-_CARDS = {(r, s): Card(r, s) for s in Suit for r in RANKS}
-FULL_DECK = frozenset(_CARDS.values())
+FULL_DECK = frozenset(Card(rank, suit) for suit in Suit for rank in RANKS)
 
-
-def ascii_texts(cards: Iterable[Card]) -> list[str]:
-    """Each card's ``ascii()`` text, as JSON writes a trick's cards.
-
-    An audit writes every card of thousands of tricks: the loop runs in C and
-    reads the text each card keeps, instead of calling ``ascii()`` for each.
-    """
-    return list(map(ascii_text, cards))
-
-
-#: A card's ``ascii()`` text, read from the card by a getter in C: for ``map``
-#: over many cards (a report's JSON maps it over two lists of each trick's cards).
-ascii_text = attrgetter("_ascii")
+#: A card's ``ascii()`` text, as a function of the card: for ``map`` over many cards.
+ascii_text = Card.ascii
 
 
 def card(text: str) -> Card:
@@ -166,40 +128,26 @@ MAX_DECK_PLAYERS = {1: 6, 2: 10}
 TWO_DECKS_FROM = 6
 
 
-def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
-    """The cards taken out before dealing to that many players, a card twice if both copies go."""
-    if decks == 2 and TWO_DECKS_FROM <= players <= MAX_DECK_PLAYERS[2]:
-        return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
-    if decks not in MAX_DECK_PLAYERS or players not in _REMOVED_BY_PLAYERS:
-        least, most = (TWO_DECKS_FROM, MAX_DECK_PLAYERS[2]) if decks == 2 else (MIN_DECK_PLAYERS, MAX_DECK_PLAYERS[1])
-        if decks == 1:
-            raise NotationError(
-                N_("no deck for {count} players ({least} to {most} with one deck)"),
-                count=players,
-                least=least,
-                most=most,
-            )
-        raise NotationError(
-            N_("no deck for {count} players ({least} to {most} with {decks} decks)"),
-            count=players,
-            least=least,
-            most=most,
-            decks=decks,
-        )
-    return _REMOVED_BY_PLAYERS[players]
+def check_player_count(
+    count: int, least: int, most: int, refusal: str, error: type[ScorepadError] = RuleError, **fields: object
+) -> None:
+    """Refuse ``count`` players outside ``least`` to ``most``: a deck, a match and a deal record each seat a range.
 
-
-def deck(players: int, decks: int = 1) -> Counter[Card]:
-    """The cards dealt to that many players, each with its number of copies: everyone gets the same count.
-
-    A multiset, since two decks hold every card twice; ``deck(...).total()`` is
-    the number of cards, ``card in deck(...)`` whether it is dealt at all.
+    ``refusal`` says it in the caller's words, from ``least``, ``most``, ``count`` and any other ``fields``.
     """
-    return Counter(_deck(players, decks))  # a copy: the caller may change it
+    if not least <= count <= most:
+        raise error(refusal, least=least, most=most, count=count, **fields)
 
 
-@cache  # asked for every deal entered: built once per table size
-def _deck(players: int, decks: int) -> dict[Card, int]:
-    dealt = Counter(dict.fromkeys(FULL_DECK, decks))
-    dealt.subtract(removed_cards(players, decks))
-    return dict(+dealt)  # drops the cards with no copy left
+def removed_cards(players: int, decks: int = 1) -> tuple[Card, ...]:
+    """The cards taken out of ``decks`` (1 or 2) before dealing to that many players, a card twice if both copies go."""
+    least = TWO_DECKS_FROM if decks == 2 else MIN_DECK_PLAYERS
+    refusal = (
+        N_("no deck for {count} players ({least} to {most} with one deck)")
+        if decks == 1
+        else N_("no deck for {count} players ({least} to {most} with {decks} decks)")
+    )
+    check_player_count(players, least, MAX_DECK_PLAYERS[decks], refusal, NotationError, decks=decks)
+    if decks == 2:
+        return _TWO_DECK_ORDER[: 2 * len(FULL_DECK) % players]
+    return _REMOVED_BY_PLAYERS[players]

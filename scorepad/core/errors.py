@@ -40,6 +40,22 @@ class ImpossibleScores(RuleError):
     """Scores that no real deal gives: the wrong sum, a negative score, a split the cards cannot make."""
 
 
+class MatchClosed(RuleError):
+    """A change to a match that takes none: it is finished, or ``abandoned``.
+
+    ``match`` is its id, where the refusal knows it (the match fold alone does not).
+    """
+
+    def __init__(self, abandoned: bool, match: int | None = None) -> None:
+        self.abandoned, self.match = abandoned, match
+        if match is None:
+            super().__init__(N_("the match is abandoned") if abandoned else N_("the match is finished"))
+        else:
+            super().__init__(
+                N_("match {match} is abandoned") if abandoned else N_("match {match} is finished"), match=match
+            )
+
+
 class RecordErrors(NotationError):
     """Every line of a deal record that could not be read, each with its number and what was wrong.
 

@@ -13,10 +13,9 @@ import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
-from typing import NamedTuple
 
 from .cards import Card
-from .errors import RuleError, UnknownNameError
+from .errors import MatchClosed, RuleError, UnknownNameError
 from .language import N_, _, ngettext
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
@@ -33,13 +32,8 @@ class FormatKind(enum.Enum):
     REACH = "reach"  #: after the deal in which some total reaches the value
 
 
-# The fold's small values are named tuples: immutable as frozen dataclasses, yet a third
-# of their cost to make (a match's every deal makes an Entry, an Outcome and a Step) and
-# to define (``status`` pays for each class it imports). The two that keep worked-out
-# values beside their fields, Settings and MatchState, stay dataclasses.
-
-
-class Format(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Format:
     """How a match ends: its kind, and the number of deals or the total that ends it."""
 
     kind: FormatKind
@@ -90,7 +84,8 @@ class EntryKind(enum.Enum):
     MISDEAL = "misdeal"
 
 
-class Entry(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Entry:
     """One entry that stands in a match: a scored deal, a tie-break deal or a misdeal."""
 
     kind: EntryKind
@@ -139,7 +134,8 @@ class Settings:
         )
 
 
-class NextDeal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NextDeal:
     """Everything the table needs before dealing: who deals, leads, plays, passes to whom."""
 
     kind: EntryKind  #: DEAL or TIEBREAK
@@ -154,6 +150,16 @@ class NextDeal(NamedTuple):
     round: int | None = None  #: the tie-break round, 1 for the first
     decks: int = 1  #: 2 only from six players of a two-deck match
     cards_each: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who deals the next deal and who plays it: all that folding an entry needs of it."""
+
+    kind: EntryKind  #: DEAL or TIEBREAK
+    dealer: int
+    players: tuple[int, ...]
+    round: int | None = None  #: the tie-break round, 1 for the first
 
 
 @cache  # the same for every deal of a table: worked out once
@@ -188,17 +194,17 @@ class MatchState:
         return self.settings.rules
 
     @property
-    def _turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None] | None:
-        """Who deals the next deal and who plays it: all that folding needs, cheaply (so not kept)."""
+    def _turn(self) -> Turn | None:
+        """The turn of the next deal, or None when the match is over: cheap to work out, so not kept."""
         if self.finished:
             return None
         seats = len(self.settings.players)
         if self.tiebreak is None:
             dealer = (self.settings.first_dealer + self.deals_played) % seats
-            return EntryKind.DEAL, dealer, self.settings.seats, None
+            return Turn(EntryKind.DEAL, dealer, self.settings.seats)
         players, round_ = self.tiebreak
         assert self.last_dealer is not None  # a tie-break is due only after a deal
-        return EntryKind.TIEBREAK, next_left(self.last_dealer, players, seats), players, round_
+        return Turn(EntryKind.TIEBREAK, next_left(self.last_dealer, players, seats), players, round_)
 
     @cached_property
     def next(self) -> NextDeal | None:
@@ -206,22 +212,21 @@ class MatchState:
         turn = self._turn
         if turn is None:
             return None
-        kind, dealer, players, round_ = turn
-        seats = len(self.settings.players)
+        players = turn.players
         number = self.scored + 1
         direction = pass_direction(self.rules.pass_rule, len(players), number)
         removed, deal_total, decks, cards_each = _dealt(self.rules, len(players))
         return NextDeal(
-            kind=kind,
+            kind=turn.kind,
             number=number,
-            dealer=dealer,
-            eldest=eldest(dealer, players, seats),
+            dealer=turn.dealer,
+            eldest=eldest(turn.dealer, players, len(self.settings.players)),
             players=players,
             direction=direction,
             pass_to=pass_targets(direction, players),
             removed=removed,
             deal_total=deal_total,
-            round=round_,
+            round=turn.round,
             decks=decks,
             cards_each=cards_each,
         )
@@ -231,10 +236,10 @@ class MatchState:
         assert self.next is not None  # there is a turn
         return self.next
 
-    def _require_turn(self) -> tuple[EntryKind, int, tuple[int, ...], int | None]:
+    def _require_turn(self) -> Turn:
         turn = self._turn
         if turn is None:
-            raise RuleError(N_("the match is abandoned") if self.abandoned else N_("the match is finished"))
+            raise MatchClosed(self.abandoned)
         return turn
 
     # Entering: turn what the table says into a checked Entry for the next deal.
@@ -260,38 +265,25 @@ class MatchState:
         """The state after one more entry. ``strict`` checks its scores against the rules again."""
         return self._apply(entry, self._require_turn(), strict)
 
-    def _apply(
-        self, entry: Entry, turn: tuple[EntryKind, int, tuple[int, ...], int | None], strict: bool
-    ) -> MatchState:
-        kind, dealer, players, round_ = turn
+    def _apply(self, entry: Entry, turn: Turn, strict: bool) -> MatchState:
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return self
-        if entry.kind is not kind:  # a deal where a tie-break deal is due, or the other way round
-            if kind is EntryKind.TIEBREAK:
+        if entry.kind is not turn.kind:  # a deal where a tie-break deal is due, or the other way round
+            if turn.kind is EntryKind.TIEBREAK:
                 raise RuleError(N_("deal {number} must be a tie-break deal, not a deal"), number=number)
             raise RuleError(N_("deal {number} must be a deal, not a tiebreak"), number=number)
         outcome = entry.outcome
-        if outcome is None or outcome.scores.keys() != set(players):
+        if outcome is None or outcome.scores.keys() != set(turn.players):
             raise RuleError(N_("deal {number} has scores for the wrong players"), number=number)
         if strict:
-            check_outcome(self.rules, players, outcome, self.settings.names)
-        if kind is EntryKind.TIEBREAK:
-            assert round_ is not None
-            state = replace(self, scored=number, last_dealer=dealer)
-            return state._settle(outcome.scores, round_=round_ + 1)
+            check_outcome(self.rules, turn.players, outcome, self.settings.names)
+        if turn.kind is EntryKind.TIEBREAK:
+            assert turn.round is not None  # a tie-break deal has its round
+            state = replace(self, scored=number, last_dealer=turn.dealer)
+            return state._settle(outcome.scores, round_=turn.round + 1)
         totals = add_deal(self.totals, outcome.scores)
-        # Built field by field, not by dataclasses.replace: a long match is folded a deal at a time.
-        state = MatchState(
-            self.settings,
-            totals=totals,
-            deals_played=self.deals_played + 1,
-            scored=number,
-            last_dealer=dealer,
-            tiebreak=self.tiebreak,
-            winner=self.winner,
-            abandoned=self.abandoned,
-        )
+        state = replace(self, totals=totals, deals_played=self.deals_played + 1, scored=number, last_dealer=turn.dealer)
         if not self.settings.format.ended(totals, state.deals_played):
             return state
         return state._settle(dict(enumerate(totals)), round_=1)
@@ -335,7 +327,8 @@ class MatchState:
         )
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Step:
     """One entry of a replayed match: the deal's number and dealer, and the state after it."""
 
     entry: Entry
@@ -344,14 +337,14 @@ class Step(NamedTuple):
     after: MatchState
 
 
-def replay(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
+def fold_steps(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> Iterator[Step]:
     """Fold the entries one at a time, yielding each with its deal's number and dealer and the state after it."""
     state = MatchState.start(settings)
     for entry in entries:
         turn = state._require_turn()
         number = state.scored + 1
         state = state._apply(entry, turn, strict)
-        yield Step(entry, number, turn[1], state)
+        yield Step(entry, number, turn.dealer, state)
 
 
 def fold(settings: Settings, entries: Iterable[Entry], strict: bool = False) -> MatchState:

@@ -26,14 +26,7 @@ def check_name(name: str) -> str:
     """The name as given, or NotationError saying what is wrong with it."""
     if not name:
         raise NotationError(N_("{name} is not a name: a player's name cannot be empty"), name=repr(name))
-    if len(name) > MAX_LENGTH:  # first: every other check reads the whole name, and quotes it
-        raise NotationError(
-            N_("a player's name has at most {most} characters, not {count}: {name}"),
-            most=MAX_LENGTH,
-            count=len(name),
-            name=quoted(name),
-        )
-    check_characters(name, _PLAYERS_NAME)
+    _check_text(name, MAX_LENGTH, _PLAYERS_NAME)
     if any(ch.isspace() for ch in name):
         raise NotationError(N_("a player's name has no spaces: {name}"), name=repr(name))
     bad = sorted({ch for ch in name if ch in FORBIDDEN})
@@ -58,15 +51,21 @@ def check_match_name(name: str | None) -> str | None:
     """
     if not name:
         return None  # an empty name is no name
-    if len(name) > MATCH_NAME_MAX_LENGTH:
-        raise NotationError(
-            N_("a match's name has at most {most} characters, not {count}: {name}"),
-            most=MATCH_NAME_MAX_LENGTH,
-            count=len(name),
-            name=quoted(name),
-        )
-    check_characters(name, _MATCHS_NAME)
+    _check_text(name, MATCH_NAME_MAX_LENGTH, _MATCHS_NAME)
     return name
+
+
+def _check_text(text: str, most: int, what: str) -> None:
+    """Refuse a name (``text``) of more than ``most`` characters, or holding a control character; ``what`` says whose."""
+    if len(text) > most:  # first: every other check reads the whole text, and quotes it
+        raise NotationError(
+            N_("{what} has at most {most} characters, not {count}: {name}"),
+            what=Phrase(what),
+            most=most,
+            count=len(text),
+            name=quoted(text),
+        )
+    check_characters(text, what)
 
 
 def check_characters(text: str, what: str) -> None:

@@ -19,7 +19,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import cast
 
-from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
+from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card, check_player_count
 from .errors import NotationError, RecordErrors, ScorepadError
 from .language import N_
 from .names import RECORD_KEYS, check_name, check_names
@@ -186,15 +186,15 @@ def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
     rules, so only the engine knows whether its 7 to 10 players have a deck.
     """
     most = MAX_DECK_PLAYERS[rules.decks if rules is not None else 2]
-    if not MIN_DECK_PLAYERS <= len(players) <= most:
-        sizes = {"least": MIN_DECK_PLAYERS, "most": most, "count": len(players), "players": repr(" ".join(players))}
-        if most < MAX_DECK_PLAYERS[2]:
-            raise NotationError(
-                N_("a deal has {least} to {most} players ({least} to {two} with decks=2), not {count}: {players}"),
-                two=MAX_DECK_PLAYERS[2],
-                **sizes,
-            )
-        raise NotationError(N_("a deal has {least} to {most} players, not {count}: {players}"), **sizes)
+    refusal = (
+        N_("a deal has {least} to {most} players ({least} to {two} with decks=2), not {count}: {players}")
+        if most < MAX_DECK_PLAYERS[2]
+        else N_("a deal has {least} to {most} players, not {count}: {players}")
+    )
+    shown = repr(" ".join(players))
+    check_player_count(
+        len(players), MIN_DECK_PLAYERS, most, refusal, NotationError, two=MAX_DECK_PLAYERS[2], players=shown
+    )
     _check_names(players)
 
 

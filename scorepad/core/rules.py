@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import Any, TypeVar
 
 from .cards import (
     ACE_OF_SPADES,
+    FULL_DECK,
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
     MAX_DECK_PLAYERS,
@@ -22,7 +25,7 @@ from .cards import (
     TWO_DECKS_FROM,
     Card,
     Suit,
-    deck,
+    check_player_count,
     removed_cards,
 )
 from .choices import HeartsLead, PassRule, Preset
@@ -57,20 +60,9 @@ class RuleSet:
     pass_rule: PassRule = PassRule.RIGHT
     omnibus: Card | None = None  #: the bonus card, or None without the omnibus rule
     decks: int = 1  #: 2 for Cancellation Black Maria, 6 to 10 players
-    # A rule set keys the caches of its decks, totals and card values, asked
-    # several times for every audited record: the hash is worked out once, not
-    # from three enums (each hashed in Python) every time.
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        fields = (self.preset, self.hearts, self.slam, self.pass_rule, self.omnibus, self.decks)
-        object.__setattr__(self, "_hash", hash(fields))
-
-    def __hash__(self) -> int:
-        return self._hash
 
     @classmethod
-    def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
+    def build(cls, preset: Preset | str = Preset.CLASSIC, **options: Any) -> RuleSet:
         """The preset's defaults with the given options laid over them.
 
         Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``, ``decks``; a value of
@@ -121,8 +113,13 @@ class RuleSet:
         return 2 if self.decks == 2 and players >= TWO_DECKS_FROM else 1
 
     def deck(self, players: int) -> Counter[Card]:
-        """The cards dealt to that many players, with their copies."""
-        return deck(players, self.decks_for(players))
+        """The cards dealt to that many players, each with its number of copies: everyone gets the same count.
+
+        A multiset, since two decks hold every card twice: ``total()`` is the
+        number of cards, ``card in deck`` whether it is dealt at all. A new one
+        on every call, which the caller may change.
+        """
+        return Counter(_deck(players, self.decks_for(players)))
 
     def cards_each(self, players: int) -> int:
         """How many cards each of that many players is dealt."""
@@ -135,25 +132,19 @@ class RuleSet:
     def check_table(self, players: int) -> None:
         """Refuse a match of that many players under these rules: one deck seats 3 to 6, two 6 to 10."""
         most = MAX_DECK_PLAYERS[2]
-        if not MIN_TABLE <= players <= most:
-            raise RuleError(
-                N_("a match has {least} to {most} players ({two} to {most} with two decks), not {count}"),
-                least=MIN_TABLE,
-                most=most,
-                two=TWO_DECKS_FROM,
-                count=players,
-            )
-        if self.decks == 2 and players < TWO_DECKS_FROM:
-            raise RuleError(
-                N_("two decks are for {two} to {most} players, not {count}"),
-                two=TWO_DECKS_FROM,
-                most=most,
-                count=players,
-            )
-        if self.decks == 1 and players > MAX_DECK_PLAYERS[1]:
-            raise RuleError(
-                N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)"), count=players
-            )
+        check_player_count(
+            players,
+            MIN_TABLE,
+            most,
+            N_("a match has {least} to {most} players ({two} to {most} with two decks), not {count}"),
+            two=TWO_DECKS_FROM,
+        )
+        if self.decks == 2:
+            refusal = N_("two decks are for {two} to {most} players, not {count}")
+            check_player_count(players, TWO_DECKS_FROM, most, refusal, two=TWO_DECKS_FROM)
+        else:
+            refusal = N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)")
+            check_player_count(players, MIN_TABLE, MAX_DECK_PLAYERS[1], refusal)
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
@@ -262,7 +253,10 @@ class RuleSet:
 _NOTATION_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}
 
 
-def _enum_value(kind: type[enum.Enum], value, what: str):
+_Choice = TypeVar("_Choice", bound=enum.Enum)  #: one of the enums of the table's choices
+
+
+def _enum_value(kind: type[_Choice], value: object, what: str) -> _Choice:
     if isinstance(value, kind):
         return value
     try:
@@ -297,7 +291,7 @@ def parse_decks(value: object) -> int:
     return int(text)
 
 
-def _hearts(value_of_rank) -> dict[Card, int]:
+def _hearts(value_of_rank: Callable[[int], int]) -> dict[Card, int]:
     return {Card(rank, Suit.HEARTS): value_of_rank(rank) for rank in range(2, 15)}
 
 
@@ -324,6 +318,13 @@ CLASSIC = PRESET_DEFAULTS[Preset.CLASSIC]
 
 
 # Kept as plain dicts (card -> copies) so the cache hands out nothing mutable to share.
+@cache  # asked for every deal entered: built once per table size
+def _deck(players: int, decks: int) -> dict[Card, int]:
+    dealt = Counter(dict.fromkeys(FULL_DECK, decks))
+    dealt.subtract(removed_cards(players, decks))
+    return dict(+dealt)  # drops the cards with no copy left
+
+
 @cache
 def _penalty_cards(rules: RuleSet, players: int) -> dict[Card, int]:
     return {c: n for c, n in rules.deck(players).items() if rules.points(c) > 0}

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
-from types import MappingProxyType
-from typing import NamedTuple
 
 from .cards import Card
 from .errors import ImpossibleScores, NotationError, RuleError
@@ -27,22 +26,14 @@ _A_SCORE = N_("a score")
 ScoreInput = int | tuple[Card, ...]
 
 
-#: No seat entered as cards: one empty mapping for every outcome, which nothing may change.
-_NO_CARDS: Mapping[int, tuple[Card, ...]] = MappingProxyType({})
-
-
-class Outcome(NamedTuple):
-    """The checked result of one deal: the points each player of the deal scores.
-
-    A named tuple, as the match fold's other values: a match of 100,000 deals
-    makes one for each, at a third of a frozen dataclass's cost, and it is the
-    same immutable value.
-    """
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The checked result of one deal: the points each player of the deal scores."""
 
     scores: Mapping[int, int]  #: seat -> points, for the deal's players only
     renege: int | None = None  #: seat of a renege's offender
     slam: int | None = None  #: seat of the player who took every penalty card, with the slam on
-    cards: Mapping[int, tuple[Card, ...]] = _NO_CARDS  #: seats entered as cards
+    cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)  #: seats entered as cards
 
 
 def parse_score(text: str) -> ScoreInput:
@@ -203,7 +194,7 @@ def _why_not(rules: RuleSet, cards: Collection[Card], points: Mapping[str, int])
     return Phrase(said[len(big)], **fields)
 
 
-def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names) -> None:
+def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, ...]], names: Mapping[int, str]) -> None:
     dealt = rules.deck(players)
     owners: dict[Card, list[int]] = {}
     for seat, hand in given.items():
@@ -229,7 +220,13 @@ def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, .
                 )
 
 
-def _slam(rules, players, given, points, unassigned) -> tuple[int, int] | None:
+def _slam(
+    rules: RuleSet,
+    players: int,
+    given: Mapping[int, tuple[Card, ...]],
+    points: Mapping[int, int],
+    unassigned: Counter[Card],
+) -> tuple[int, int] | None:
     """The slammer's seat and recorded score when the entries describe a slam."""
     penalty = rules.penalty_cards(players)
     total = rules.penalty_total(players)

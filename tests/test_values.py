@@ -1,0 +1,57 @@
+"""The one rule for value types of ``scorepad/core/__init__.py``, held by every class of the core."""
+
+import dataclasses
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Iterator
+
+import pytest
+
+import scorepad.core
+
+#: Classes of the audit engine still to be brought under the rule by its engineer (issue 23).
+NOT_YET = {"scorepad.core.engine.TrickReport", "scorepad.core.replay.SeatedTrick"}
+
+
+def core_classes() -> Iterator[type]:
+    for module in pkgutil.iter_modules(scorepad.core.__path__):
+        found = importlib.import_module(f"scorepad.core.{module.name}")
+        for cls in vars(found).values():
+            if inspect.isclass(cls) and cls.__module__ == found.__name__:
+                yield cls
+
+
+def name_of(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def test_the_core_has_no_named_tuple_only_store_rows_are():
+    tuples = [name_of(cls) for cls in core_classes() if issubclass(cls, tuple) and name_of(cls) not in NOT_YET]
+    assert tuples == []
+
+
+def test_every_dataclass_of_the_core_is_frozen():
+    dataclasses_ = [cls for cls in core_classes() if dataclasses.is_dataclass(cls)]
+    assert len(dataclasses_) > 10  # the rule is read from the classes themselves: they must be found
+    thawed = [name_of(cls) for cls in dataclasses_ if not cls.__dataclass_params__.frozen]
+    assert [name for name in thawed if name not in NOT_YET] == []
+
+
+@pytest.mark.parametrize(
+    "value, field",
+    [
+        ("scorepad.core.match:Format", "value"),
+        ("scorepad.core.match:Entry", "kind"),
+        ("scorepad.core.match:NextDeal", "dealer"),
+        ("scorepad.core.match:Step", "number"),
+        ("scorepad.core.match:Turn", "dealer"),
+        ("scorepad.core.scoring:Outcome", "scores"),
+        ("scorepad.core.cards:Card", "rank"),
+    ],
+)
+def test_the_fold_s_small_values_are_frozen_dataclasses_with_slots(value, field):
+    module, name = value.split(":")
+    cls = getattr(importlib.import_module(module), name)
+    assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+    assert field in cls.__slots__ and "__dict__" not in dir(cls)
