@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.core.cards import Card, Suit, card
+from scorepad.core.cards import Card, Suit
 from scorepad.core.engine import AuditReport, BreachKind, audit
-from scorepad.core.record import DealRecord, RecordedTrick, parse_record
+from scorepad.core.record import DealRecord, parse_record
 from scorepad.core.rules import HeartsLead, RuleSet
 from tests.dealgen import PLANTABLE, RULE_SETS, Planted, random_deal, records, shown_later, without_hands, without_names
 from tests.test_record import SPEC_EXAMPLE
@@ -248,13 +248,6 @@ def test_three_players_a_hand_holding_the_two_of_clubs():
     )
     assert found(report) == [(None, "Ann", "not-in-deck")]
     assert str(report.breaches[0].message) == "Ann's hand holds 2♣, which is not in the deck for 3 players"
-
-
-def test_a_card_no_deck_has_is_no_card_at_all():
-    # Only a program can build one: the notation has no way to write it.
-    trick = RecordedTrick(((None, Card(1, Suit.HEARTS)), (None, card("2H"))), 1)
-    record = DealRecord(("Ann", "Bob"), "Bob", tricks=(trick,))
-    assert [str(b.message) for b in audit(record).breaches] == ["trick 1: Ann played 1♥, which is no card at all"]
 
 
 def test_a_card_played_twice():

@@ -1,6 +1,7 @@
 """The one rule for value types of ``scorepad/core/__init__.py``, held by every class of the core."""
 
 import dataclasses
+import enum
 import importlib
 import inspect
 import pkgutil
@@ -47,7 +48,6 @@ def test_every_dataclass_of_the_core_is_frozen():
         ("scorepad.core.match:Step", "number"),
         ("scorepad.core.match:Turn", "dealer"),
         ("scorepad.core.scoring:Outcome", "scores"),
-        ("scorepad.core.cards:Card", "rank"),
     ],
 )
 def test_the_fold_s_small_values_are_frozen_dataclasses_with_slots(value, field):
@@ -55,3 +55,9 @@ def test_the_fold_s_small_values_are_frozen_dataclasses_with_slots(value, field)
     cls = getattr(importlib.import_module(module), name)
     assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
     assert field in cls.__slots__ and "__dict__" not in dir(cls)
+
+
+def test_a_card_is_one_member_of_a_closed_set():
+    from scorepad.core.cards import FULL_DECK, Card
+
+    assert issubclass(Card, enum.Enum) and set(Card) == FULL_DECK

@@ -4,11 +4,12 @@ Standard library only: nothing here imports the store or the command line.
 
 One rule for value types, whatever a class costs to make:
 
-- a closed set (suits, presets, kinds of entry) is an ``enum.Enum``;
-- a value of the game (a card, a rule set, a deal's outcome, an entry, a
+- a closed set (suits, presets, kinds of entry, and the 52 cards) is an
+  ``enum.Enum``;
+- any other value of the game (a rule set, a deal's outcome, an entry, a
   match's state) is a frozen dataclass, made by its own constructor, so that
   what it checks is checked wherever it is made; ``slots=True`` on the small
-  ones made by the thousand (a card, an entry, a step of the fold), which have
+  ones made by the thousand (an entry, a step of the fold), which have
   no cached property to keep;
 - named tuples only for rows read from the store, and those live in ``store/``.
 

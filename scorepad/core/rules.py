@@ -292,7 +292,7 @@ def parse_decks(value: object) -> int:
 
 
 def _hearts(value_of_rank: Callable[[int], int]) -> dict[Card, int]:
-    return {Card(rank, Suit.HEARTS): value_of_rank(rank) for rank in range(2, 15)}
+    return {Card.of(rank, Suit.HEARTS): value_of_rank(rank) for rank in range(2, 15)}
 
 
 _CLASSIC = _hearts(lambda rank: 1) | {QUEEN_OF_SPADES: 13, KING_OF_SPADES: 10, ACE_OF_SPADES: 7}
