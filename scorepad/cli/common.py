@@ -57,9 +57,9 @@ _OPENED: list[Store] = []
 def open_store() -> Store:
     """The chosen store, closed again when the command ends (see ``refusals``)."""
     from ..store.db import Store
-    from ..store.location import store_url
+    from ..store.location import store_location
 
-    store = Store(store_url(OPTIONS.db))
+    store = Store(store_location(OPTIONS.db))
     _OPENED.append(store)
     return store
 
