@@ -86,6 +86,7 @@ class Store:
     def __init__(self, location: Path | str) -> None:
         self.location = location  #: a SQLite file's path, or an SQLAlchemy URL (``location.store_location``)
         self.is_sqlite = isinstance(location, Path) or location.startswith("sqlite")
+        self.wrote = False  #: whether a write transaction has committed: the command's change is in the store
         self.engine: Engine | None = None
         self.found: sqlite_file.Found | None = None  #: an existing SQLite store file, once examined
         self.keep = False  #: whether transactions share one connection (``keep_open``)
@@ -188,11 +189,14 @@ class Store:
         if path is not None:
             with self._write_new(path) as conn:
                 yield conn
+            self.wrote = True
             return
         engine = self._open()
         self._check_writable()
-        with self._guard(), self._connection(engine, write=True) as conn, conn.begin():
-            yield conn
+        with self._guard(), self._connection(engine, write=True) as conn:
+            with conn.begin():
+                yield conn
+            self.wrote = True
 
     @contextmanager
     def _write_new(self, path: Path) -> Iterator[Connection]:
