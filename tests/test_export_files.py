@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import stat
-import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +21,7 @@ from scorepad.store import tempfiles
 from scorepad.store.location import default_path
 
 from .bench_export import build_store
+from .processes import stopped
 
 
 def mode(path) -> int:
@@ -209,21 +209,11 @@ def big_store(tmp_path_factory) -> Path:
 def test_an_export_stopped_half_way_leaves_no_file_behind(big_store, tmp_path, signum, code, says):
     out = tmp_path / "out"
     out.mkdir()
-    export = subprocess.Popen(
+    export = stopped(
         ["scorepad", "--db", str(big_store), "export", "--all", "--out", str(out / "all.csv")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        dict(os.environ),
+        lambda: any(name.endswith(".tmp") for name in os.listdir(out)),
+        signum,
     )
-    try:
-        deadline = time.monotonic() + 60
-        while not any(name.endswith(".tmp") for name in os.listdir(out)):
-            assert export.poll() is None, "the export ended before it could be stopped: make the store bigger"
-            assert time.monotonic() < deadline
-            time.sleep(0.001)
-        export.send_signal(signum)
-        stdout, stderr = export.communicate(timeout=60)
-    finally:
-        export.kill()
-    assert (export.returncode, stdout, stderr) == (code, "", says)
+    assert (export.returncode, export.stdout, export.stderr) == (code, "", says)
     assert os.listdir(out) == []

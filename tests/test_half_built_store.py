@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ import pytest
 from scorepad.store import tempfiles
 
 from .bench_export import build_store
-from .processes import SCOREPAD, environment
+from .processes import SCOREPAD, environment, stopped
 from .test_export_files import GONE, scorepads
 
 
@@ -42,28 +41,11 @@ def backup(tmp_path_factory) -> Path:
 
 def stopped_import(backup: Path, store: Path, signum: int) -> subprocess.CompletedProcess:
     """``scorepad import`` into a new store, sent ``signum`` while the store is being built."""
-    started = subprocess.Popen(
-        [*SCOREPAD, "import", str(backup)],
-        env=environment(str(store)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while not any(name.endswith(".new-wal") for name in _listed(store.parent)):
-            assert started.poll() is None, "the import ended before it could be stopped: make the backup bigger"
-            assert time.monotonic() < deadline
-            time.sleep(0.001)
-        started.send_signal(signum)
-        stdout, stderr = started.communicate(timeout=60)
-    finally:
-        started.kill()
-    return subprocess.CompletedProcess(started.args, started.returncode, stdout, stderr)
 
+    def building() -> bool:
+        return store.parent.exists() and any(name.endswith(".new-wal") for name in os.listdir(store.parent))
 
-def _listed(folder: Path) -> list[str]:
-    return os.listdir(folder) if folder.exists() else []
+    return stopped([*SCOREPAD, "import", str(backup)], environment(str(store)), building, signum)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
