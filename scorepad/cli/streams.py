@@ -13,7 +13,6 @@ its own (``common.refusals``).
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import sys
@@ -53,11 +52,10 @@ def take_streams() -> None:
         sys.stdout.closed_at_start = True
     elif isinstance(stdout, io.TextIOWrapper) and not isinstance(stdout, Output):
         stdout.flush()
-        # A name the terminal cannot show must not fail a command after its entry was written.
         sys.stdout = Output(
             stdout.detach(),
             encoding=stdout.encoding,
-            errors="backslashreplace",
+            errors="backslashreplace",  # a name the terminal cannot show must not fail a command after its write
             newline=None if os.name == "nt" else "\n",  # as Python made it: \r\n on Windows
             line_buffering=stdout.line_buffering,
             write_through=stdout.write_through,
@@ -76,10 +74,6 @@ def _fill(fd: int, flags: int) -> int:
 def output_failure() -> OSError | None:
     """The error writing to standard output met during this command, if any."""
     return getattr(sys.stdout, "failure", None)
-
-
-def reader_gone(error: OSError) -> bool:
-    return error.errno == errno.EPIPE
 
 
 def forget_failure() -> None:

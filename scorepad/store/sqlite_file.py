@@ -6,9 +6,10 @@ another program's database would be replaced or changed by a mere ``status``.
 So ``examine`` reads the header and the table names first, without writing a
 byte, and refuses whatever is not a scorepad store.
 
-A new store is built under a temporary name beside its place and linked there
-once its first transaction has committed (``new_file``): nobody ever finds it
-empty or half made, and a refused ``new`` leaves neither a file nor a folder.
+A new store is built under a temporary name beside its place (``tempfiles``)
+and linked there once its first transaction has committed (``new_file``):
+nobody ever finds it empty or half made, and a refused ``new`` leaves neither
+a file nor a folder.
 
 In WAL mode SQLite keeps ``NAME-wal`` and ``NAME-shm`` beside the store, and
 cannot open it at all where it may not create them: a store in a read-only
