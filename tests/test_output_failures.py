@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .processes import SCOREPAD, environment, status
+from .processes import SCOREPAD, environment
 
 FULL = Path("/dev/full")
 
@@ -93,11 +93,11 @@ def test_a_deal_written_whose_output_fails_exits_3_and_says_so(store, output):
 
 
 @pytest.mark.parametrize("output", OUTPUTS)
-def test_a_new_match_whose_output_fails_exits_3(store, output):
+def test_a_new_match_whose_output_fails_exits_3(cli, store, output):
     code, said = scorepad_to(output, store, "new", "--players", "Dan,Eve,Fay")
     assert code == 3 and said[-1].startswith(f"scorepad: the change to {store} was written"), said
     assert REASONS[output] in said[-1]
-    assert status(str(store))["match"] == 2
+    assert cli.json("status")["match"] == 2
 
 
 @pytest.mark.parametrize("output", OUTPUTS)
