@@ -35,9 +35,9 @@ def build_store(path: Path, deals: int, seed: int = 7) -> int:
     """A store with at least ``deals`` scored deals; returns how many it holds."""
     from scorepad.core.rules import RuleSet
     from scorepad.store.db import Store
-    from scorepad.store.location import store_url
+    from scorepad.store.location import store_location
 
-    Store(store_url(str(path))).open(create=True).close()  # the real schema, by the real migrations
+    Store(store_location(str(path))).open(create=True).close()  # the real schema, by the real migrations
     rules = RuleSet.build()
     rnd = random.Random(seed)
     # Real shares of the scoring cards, a pool per table size, drawn from below.

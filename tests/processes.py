@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 
@@ -33,6 +35,24 @@ def start(store: str, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [*SCOREPAD, *args], env=environment(store), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+
+
+def stopped(
+    args: list[str], env: dict[str, str], ready: Callable[[], bool], signum: int
+) -> subprocess.CompletedProcess:
+    """Run ``args`` and send it ``signum`` as soon as ``ready()`` holds: to stop a command half-way."""
+    started = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not ready():
+            assert started.poll() is None, "the command ended before it could be stopped: give it more to do"
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        started.send_signal(signum)
+        stdout, stderr = started.communicate(timeout=60)
+    finally:
+        started.kill()
+    return subprocess.CompletedProcess(started.args, started.returncode, stdout, stderr)
 
 
 def writers_at_once(store: str, count: int) -> list[subprocess.CompletedProcess]:

@@ -25,7 +25,7 @@ from scorepad.core.errors import ScorepadError
 from scorepad.core.match import Format, FormatKind
 from scorepad.core.rules import PassRule, Preset, RuleSet
 from scorepad.store.db import Store
-from scorepad.store.location import store_url
+from scorepad.store.location import store_location
 
 from .conftest import dump
 
@@ -146,7 +146,7 @@ def test_a_restored_store_shows_everything_as_it_was(cli, seed, matches):
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
         first, second, file = Path(folder, "a.db"), Path(folder, "b.db"), Path(folder, "backup.json")
-        store = Store(store_url(str(first)))
+        store = Store(store_location(str(first)))
         for _ in range(matches):
             play_random_match(store, rnd)
         store.close()

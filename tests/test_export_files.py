@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import stat
-import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,10 +17,11 @@ from pathlib import Path
 import pytest
 from freezegun import freeze_time
 
-from scorepad.app.tempfiles import ORPHANED_AFTER_S, STALE_AFTER_S
+from scorepad.store import tempfiles
 from scorepad.store.location import default_path
 
 from .bench_export import build_store
+from .processes import stopped
 
 
 def mode(path) -> int:
@@ -129,43 +129,66 @@ def test_out_ending_in_a_slash_is_a_folder_even_when_missing(cli, played, tmp_pa
 # Temporary files.
 
 
-def test_stale_temporary_files_are_removed_by_the_next_export(cli, played, tmp_path):
+#: Above the kernel's highest process number (2**22): never a live process.
+GONE = 4_194_305
+
+
+def scorepads(target: str, pid: int, host: str | None = None, kind: str = "tmp") -> str:
+    """A temporary name as scorepad gives it, of ``target``, written by process ``pid`` of ``host`` (this machine)."""
+    return f".{target}.scorepad-{host or tempfiles._host()}-{pid}-0123abcd.{kind}"
+
+
+def test_the_next_export_removes_only_what_a_killed_export_left(cli, played, tmp_path):
+    """Its own name, its own user, its process gone from this machine: anything else stays, however old."""
     folder = tmp_path / "exports"
     folder.mkdir()
-    gone = 4_194_305  # above the kernel's highest process number (2**22): never a live process
     alive = os.getpid()
+    left = scorepads("all-20261129T201503Z.csv", GONE)
+    kept = [
+        ".budget.20261130.tmp",  # a user's own, which the old pattern took for scorepad's
+        f".editor.{alive}-abcdef12.tmp",  # another program's, its process alive
+        f".editor.{GONE}-abcdef12.tmp",  # another program's: its name is not scorepad's
+        ".b.json.e2f53955.tmp",  # named as an older scorepad named them: no process to ask
+        f".c.csv.{GONE}-89abcdef.tmp",
+        scorepads("d.csv", alive),  # being written now, by this very process
+        scorepads("e.csv", GONE, host="another-machine"),  # its process may live there
+        scorepads("k2.db", GONE, kind="new"),  # a half-built store: the store's to remove
+        "friday.csv",
+    ]
     now = time.time()
-    ages = {
-        # scorepad's own, and stale: their process is gone and they have not changed for a minute,
-        f".all-20261129T201503Z.csv.{gone}-0123abcd.tmp": ORPHANED_AFTER_S + 5,
-        # or nothing has written them for an hour, whoever made them,
-        f".b.json.{alive}-e2f53955.tmp": STALE_AFTER_S + 5,
-        ".b.json.e2f53955.tmp": STALE_AFTER_S + 5,  # as scorepad named them before the process number
-        # kept: maybe still being written, here or by another machine sharing the folder,
-        f".c.csv.{gone}-89abcdef.tmp": ORPHANED_AFTER_S - 30,
-        f".d.csv.{alive}-89abcdef.tmp": STALE_AFTER_S - 60,
-        ".e.json.e2f53955.tmp": STALE_AFTER_S - 60,
-        # kept: not scorepad's,
-        ".notes.tmp": STALE_AFTER_S * 24,
-        "old.csv.e2f53955.tmp": STALE_AFTER_S * 24,
-        ".f.csv.e2f5395.tmp": STALE_AFTER_S * 24,
-        "friday.csv": STALE_AFTER_S * 24,
-    }
-    for name, age in ages.items():
+    for name in [left, *kept]:
         (folder / name).write_text("half an export")
-        os.utime(folder / name, (now - age, now - age))
-    (folder / f".g.csv.{gone}-0123abcd.tmp").mkdir()  # a folder is nobody's temporary file
-    os.symlink("friday.csv", folder / f".h.csv.{gone}-0123abcd.tmp")
+        os.utime(folder / name, (now - 86_400, now - 86_400))  # a day: age is no reason either way
+    (folder / scorepads("f.csv", GONE)).mkdir()  # a folder is nobody's temporary file
+    os.symlink("friday.csv", folder / scorepads("g.csv", GONE))
+    kept += [scorepads("f.csv", GONE), scorepads("g.csv", GONE)]
     written = Path(cli("export").stdout.strip())
-    left = set(os.listdir(folder)) - {written.name}
-    assert left == set(list(ages)[3:]) | {f".g.csv.{gone}-0123abcd.tmp", f".h.csv.{gone}-0123abcd.tmp"}
+    assert set(os.listdir(folder)) == {written.name, *kept}
     other = tmp_path / "elsewhere"
     other.mkdir()
-    (other / ".b.json.e2f53955.tmp").write_text("x")
-    os.utime(other / ".b.json.e2f53955.tmp", (now - 2 * STALE_AFTER_S,) * 2)
+    (other / left).write_text("x")
     cli("export", "--out", other / "x.csv")  # the folder written to is cleaned, and only that one
     assert os.listdir(other) == ["x.csv"]
-    assert set(os.listdir(folder)) - {written.name} == left
+    assert set(os.listdir(folder)) == {written.name, *kept}
+
+
+def test_a_file_of_another_user_is_left_alone(cli, played, tmp_path, monkeypatch):
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    (folder / scorepads("a.csv", GONE)).write_text("half an export")
+    if os.geteuid() == 0:  # root can give it away for real
+        os.chown(folder / scorepads("a.csv", GONE), 65534, 65534)
+    else:  # else scorepad runs as someone else
+        monkeypatch.setattr(os, "getuid", lambda: os.geteuid() + 1)
+    written = Path(cli("export").stdout.strip())
+    assert sorted(os.listdir(folder)) == sorted([written.name, scorepads("a.csv", GONE)])
+
+
+def test_a_temporary_name_is_scorepads_own(tmp_path):
+    name = tempfiles.temporary_for(tmp_path / "friday.csv", tempfiles.Kind.EXPORT).name
+    found = tempfiles.NAME.fullmatch(name)
+    assert found is not None and name.startswith(".friday.csv.scorepad-")
+    assert (found["target"], found["pid"], found["kind"]) == ("friday.csv", str(os.getpid()), "tmp")
 
 
 @pytest.fixture(scope="module")
@@ -186,21 +209,11 @@ def big_store(tmp_path_factory) -> Path:
 def test_an_export_stopped_half_way_leaves_no_file_behind(big_store, tmp_path, signum, code, says):
     out = tmp_path / "out"
     out.mkdir()
-    export = subprocess.Popen(
+    export = stopped(
         ["scorepad", "--db", str(big_store), "export", "--all", "--out", str(out / "all.csv")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        dict(os.environ),
+        lambda: any(name.endswith(".tmp") for name in os.listdir(out)),
+        signum,
     )
-    try:
-        deadline = time.monotonic() + 60
-        while not any(name.endswith(".tmp") for name in os.listdir(out)):
-            assert export.poll() is None, "the export ended before it could be stopped: make the store bigger"
-            assert time.monotonic() < deadline
-            time.sleep(0.001)
-        export.send_signal(signum)
-        stdout, stderr = export.communicate(timeout=60)
-    finally:
-        export.kill()
-    assert (export.returncode, stdout, stderr) == (code, "", says)
+    assert (export.returncode, export.stdout, export.stderr) == (code, "", says)
     assert os.listdir(out) == []

@@ -108,13 +108,13 @@ def test_audit_says_why_in_dutch_on_stderr_and_in_english_in_json(cli, tmp_path)
 
 def test_doctor_words_its_findings_in_dutch_and_keeps_them_english_as_data(cli, store_path):
     from scorepad.app.doctor import examine
-    from scorepad.store.location import store_url
+    from scorepad.store.location import store_location
 
     cli("new", "--players", "Ann,Bob,Cat")
     english = cli("doctor", "--json").stdout
     assert cli("--lang", "nl", "doctor", "--json").stdout == english
     use("nl")
-    found = {str(f.check): f for f in examine(store_url(None))}
+    found = {str(f.check): f for f in examine(store_location(None))}
     matches = found["matches"]
     assert str(matches.detail) == "1 match, every entry valid"
     assert matches.check.localized() == dutch("matches")

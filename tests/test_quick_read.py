@@ -30,7 +30,7 @@ from scorepad.core.match import Format, FormatKind
 from scorepad.present.json_shapes import matches_json, status_json
 from scorepad.store import quick, rows
 from scorepad.store.db import Store, revisions
-from scorepad.store.location import store_url
+from scorepad.store.location import store_location
 from scorepad.store.schema import (
     HEAD,
     MATCH,
@@ -83,9 +83,9 @@ def shown(store: Store, ids: list[int]) -> list[str]:
     return texts + [json_text(status_json(reading.status(store, match_id))) for match_id in (None, *ids)]
 
 
-def snapshots(url: str) -> dict[int, bool]:
+def snapshots(location: Path | str) -> dict[int, bool]:
     """Each match of the store, and whether its row keeps a snapshot."""
-    path = quick.sqlite_path(url)
+    path = quick.sqlite_path(location)
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
         return dict(conn.execute(f"SELECT id, state IS NOT NULL FROM {MATCH}").fetchall())
 
@@ -95,9 +95,9 @@ def agree(store: Store, ids: list[int]) -> None:
     quickly = shown(store, ids)
     with full_store():
         assert shown(store, ids) == quickly
-    assert quick.match_summaries(store.url) is not None
-    for match_id, kept in snapshots(store.url).items():
-        assert (quick.stored_match(store.url, match_id) is not None) == kept, match_id
+    assert quick.match_summaries(store.location) is not None
+    for match_id, kept in snapshots(store.location).items():
+        assert (quick.stored_match(store.location, match_id) is not None) == kept, match_id
 
 
 def new_match(store: Store, rnd: random.Random) -> int:
@@ -137,14 +137,14 @@ def act(store: Store, match_id: int, rnd: random.Random) -> None:
         pass  # refused as at a real table: finished, nothing to undo, a fix that breaks later deals
 
 
-def downgrade(url: str, revision: str) -> None:
+def downgrade(path: Path, revision: str) -> None:
     """Take the store back to ``revision``: its matches as an older scorepad kept them."""
     from alembic import command
     from sqlalchemy import create_engine
 
     from scorepad.store.migrate import config
 
-    engine = create_engine(url)
+    engine = create_engine(f"sqlite:///{path}")
     with engine.begin() as conn:
         command.downgrade(config(conn), revision)
     engine.dispose()
@@ -155,8 +155,9 @@ def downgrade(url: str, revision: str) -> None:
 def test_the_quick_reader_shows_what_the_store_shows_after_every_entry_and_every_migration(seed, revision):
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=SCRATCH) as folder:
-        url = store_url(str(Path(folder, "club.db")))
-        store = Store(url)
+        path = store_location(str(Path(folder, "club.db")))
+        assert isinstance(path, Path)
+        store = Store(path)
         try:
             ids: list[int] = []
             for _ in range(rnd.randint(1, 2)):
@@ -167,9 +168,9 @@ def test_the_quick_reader_shows_what_the_store_shows_after_every_entry_and_every
                     agree(store, ids)
             if revision != HEAD:
                 store.close()
-                downgrade(url, revision)
-                assert quick.match_summaries(url) is None  # the full store must upgrade it first
-                store = Store(url)
+                downgrade(path, revision)
+                assert quick.match_summaries(path) is None  # the full store must upgrade it first
+                store = Store(path)
                 agree(store, ids)  # the first read upgrades it (revision 0001 kept no snapshots)
                 for match_id in ids:
                     act(store, match_id, rnd)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..core.errors import ScorepadError
 from ..core.language import N_, Counted, Phrase
@@ -67,10 +68,10 @@ def _finding(check: str, ok: bool, detail: Phrase | ScorepadError | str) -> Find
     return Finding(Wording(Phrase(check)), ok, Wording(detail))
 
 
-def examine(url: str) -> list[Finding]:
+def examine(location: Path | str) -> list[Finding]:
     """Every check, in order; a store that cannot be opened is one failed finding."""
     try:
-        store = Store(url).open()  # opening checks the schema version, and creates nothing
+        store = Store(location).open()  # opening checks the schema version, and creates nothing
     except StoreError as error:
         return [_finding(OPENS, False, error)]
     try:

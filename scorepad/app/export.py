@@ -79,15 +79,16 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
     free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is refused.
     """
-    from .tempfiles import remove_stale, removed_if_stopped, temporary_for  # here: --help loads this module
+    # Imported here: --help loads this module.
+    from ..store.tempfiles import Kind, remove_left, removed_if_stopped, temporary_for
 
     folder = target.parent
     if not folder.is_dir():
         raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
     if target.exists() and not (overwrite or rename):
         raise _exists(target)
-    remove_stale(folder)  # what killed exports left here
-    temporary = temporary_for(target)
+    remove_left(folder, Kind.EXPORT)  # what killed exports left here
+    temporary = temporary_for(target, Kind.EXPORT)
     try:
         with removed_if_stopped(temporary):
             try:

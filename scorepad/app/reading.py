@@ -26,7 +26,7 @@ __all__ = ["MatchSummary", "history", "matches", "status"]
 
 
 def status(store: Store, match_id: int | None) -> Result:
-    match = quick.stored_match(store.url, match_id)
+    match = quick.stored_match(store.location, match_id)
     if match is None:
         from ..store import matches as stored
 
@@ -89,7 +89,7 @@ def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[Histo
 
 
 def matches(store: Store) -> list[MatchSummary]:
-    found = quick.match_summaries(store.url)
+    found = quick.match_summaries(store.location)
     if found is not None:
         return found
     from ..store import matches as stored

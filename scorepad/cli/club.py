@@ -7,7 +7,7 @@ import typer
 
 from ..core.choices import Preset
 from ..core.language import _
-from .common import MatchOpt, console, open_store, print_json, refusals, use_ascii
+from .common import MatchOpt, console, open_store, print_json, refusals, use_ascii, written_file
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
 from .transfer import ForceOpt, ReportOut
@@ -157,7 +157,7 @@ def report(
     from ..present.report import page
 
     result, rows = reading.history(open_store(), match)
-    print(save_report(page(result, rows), result.match_id, out, force))
+    written_file(save_report(page(result, rows), result.match_id, out, force))
 
 
 def register(app: typer.Typer) -> None:

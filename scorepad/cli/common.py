@@ -6,6 +6,7 @@ command modules: what only a command's run needs is imported where it is used.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import sys
@@ -13,12 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import _
+from ..core.language import N_, Phrase, _
 from .completion import match_ids
 from .numbers import WHOLE
+from .streams import forget_failure, output_failure
 
 if TYPE_CHECKING:
     import re
+    from pathlib import Path
 
     from rich.console import Console
 
@@ -51,22 +54,50 @@ MatchOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 
 
-_OPENED: list[Store] = []
+class Running:
+    """What the running command opened, wrote and showed: what its exit says when it cannot finish."""
+
+    def __init__(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        self.stores: list[Store] = []  #: closed when the command ends (see ``refusals``)
+        self.files: list[str] = []  #: the files it wrote (``written_file``)
+        self.match: int | None = None  #: the match whose status it showed
+
+    def wrote(self) -> bool:
+        """Whether the command's change is written: a store committed it, or a file holds it."""
+        return bool(self.files) or any(store.wrote for store in self.stores)
+
+    def written(self, reason: str) -> Phrase | None:
+        """That the command's change was written, but its output could not be for ``reason``; None if nothing was."""
+        if self.files:
+            return Phrase(
+                N_("{path} was written, but its output could not be: {reason}"), path=self.files[-1], reason=reason
+            )
+        if not self.wrote():
+            return None
+        what = Phrase(N_("match {match}"), match=self.match) if self.match is not None else self.stores[-1].where
+        return Phrase(
+            N_("the change to {what} was written, but its output could not be: {reason}"), what=what, reason=reason
+        )
+
+    def close(self) -> None:
+        for store in self.stores:
+            store.close()
+
+
+RUNNING = Running()
 
 
 def open_store() -> Store:
     """The chosen store, closed again when the command ends (see ``refusals``)."""
     from ..store.db import Store
-    from ..store.location import store_url
+    from ..store.location import store_location
 
-    store = Store(store_url(OPTIONS.db))
-    _OPENED.append(store)
+    store = Store(store_location(OPTIONS.db))
+    RUNNING.stores.append(store)
     return store
-
-
-def _close_stores() -> None:
-    while _OPENED:
-        _OPENED.pop().close()
 
 
 def use_ascii() -> bool:
@@ -121,6 +152,10 @@ def _visible_console() -> type[Console]:
                 else:
                     yield Segment(visible_lines(text), segment.style)
 
+        def on_broken_pipe(self) -> None:
+            # Rich would end the process here (SystemExit 1), even after a write: ``refusals`` says how it ends.
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
     return VisibleConsole
 
 
@@ -131,6 +166,7 @@ def say(message: str) -> None:
 
 def show(result: Result, as_json: bool) -> None:
     """After a write: the status as JSON for scripts, or what the table does next for people."""
+    RUNNING.match = result.match_id
     if as_json:  # Rich is not even imported: a script's status costs no more than it must
         from ..present.json_shapes import status_json
 
@@ -141,6 +177,12 @@ def show(result: Result, as_json: bool) -> None:
         from ..present import tables
 
         console().print(tables.status(result, use_ascii()))
+
+
+def written_file(path: Path) -> None:
+    """Print the path of the file the command wrote: if that cannot be, the command still says it was written."""
+    RUNNING.files.append(str(path))
+    print(path)
 
 
 def print_json(value: object) -> None:
@@ -186,39 +228,79 @@ def terminal_text(message: str) -> str:
     return visible(ascii_suits(message) if use_ascii() else message)
 
 
-def fail(message: str) -> typer.Exit:
+def fail(message: str, code: int = 1) -> typer.Exit:
     sys.stderr.write(f"scorepad: {terminal_text(message)}\n")
-    return typer.Exit(1)
+    return typer.Exit(code)
 
 
 def refusals(command):
-    """Run a command so that any refusal is one line on stderr and exit 1, never a traceback."""
+    """Run a command so that any refusal is one line on stderr and exit 1, never a traceback.
+
+    Its output is flushed before it ends, so that a failure to write it is
+    known (``streams``) while the command can still say what it wrote: exit 3.
+    """
 
     @functools.wraps(command)
     def run(*args, **kwargs):
         from ..core.errors import ScorepadError
 
+        RUNNING.start()
         try:
-            return command(*args, **kwargs)
+            try:
+                return command(*args, **kwargs)
+            finally:
+                sys.stdout.flush()
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
             raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
             raise fail(error.localized()) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail(_("a number given is too large for the store")) from None
-        except BrokenPipeError:
-            # The reader has gone (``| head -1``): stop quietly, as Rich does for people. What is
-            # left for standard output goes nowhere, so that the flush at exit cannot fail again.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise typer.Exit(1) from None
         except KeyboardInterrupt:
             sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
             raise typer.Exit(130) from None
-        except Exception as error:  # a defect, not bad input: still one line, exit 1
-            if os.environ.get("SCOREPAD_DEBUG"):
+        except Exception as error:  # its output failed, or a defect: still one line
+            if os.environ.get("SCOREPAD_DEBUG") and output_failure() is None:
                 raise
-            raise fail(_("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)) from None
+            raise unfinished(error) from None
         finally:
-            _close_stores()
+            RUNNING.close()
 
     return run
+
+
+def unfinished(error: BaseException) -> typer.Exit:
+    """The end of a command stopped by ``error`` or by its output: exit 3 if its change was written, else 1.
+
+    A reader gone from a command that wrote nothing (``status | head -1``) ends
+    it quietly, as Rich does for people.
+    """
+    failed = output_failure()
+    if failed is not None:
+        forget_failure()
+    reason = _reason(error, failed)
+    written = RUNNING.written(reason)
+    if written is not None:
+        return fail(written.localized(), 3)
+    if isinstance(failed, BrokenPipeError):
+        return typer.Exit(1)
+    if failed is not None:
+        return fail(_("cannot write the output: {reason}").format(reason=reason))
+    if isinstance(error, MemoryError):
+        return fail(_("not enough memory: nothing was written"))
+    return fail(reason)
+
+
+def _reason(error: BaseException, failed: OSError | None) -> str:
+    """Why the command could not finish, in words."""
+    from ..core.errors import os_reason
+    from ..core.language import in_language
+
+    if isinstance(failed, BrokenPipeError):
+        return _("nothing reads it any more")
+    if failed is not None:
+        closed = getattr(sys.stdout, "closed_at_start", False)
+        return _("standard output is closed") if closed else in_language(os_reason(failed))
+    if isinstance(error, MemoryError):
+        return _("not enough memory")
+    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)

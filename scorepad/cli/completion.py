@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..store.location import store_url
+from ..store.location import store_location
 
 
 def match_ids(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
@@ -12,7 +12,7 @@ def match_ids(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     from ..store.quick import match_lines  # here, not at the top: completing anything else needs none of it
 
     found = []
-    for line in match_lines(store_url(ctx.find_root().params.get("db"))):
+    for line in match_lines(store_location(ctx.find_root().params.get("db"))):
         if str(line.id).startswith(incomplete):
             label = f"{line.name}: " if line.name else ""
             found.append((str(line.id), f"{label}{', '.join(line.players)} ({line.state})"))

@@ -1,14 +1,17 @@
 """The ``scorepad`` application: the root options, and the modules of its commands."""
 
 import gc
+import os
 import sys
+from contextlib import suppress
 from typing import Annotated, ClassVar
 
 import typer
 
-from ..core.language import LANGUAGES, use
+from ..core.language import LANGUAGES, _, use
 from .commands import CommandGroup
-from .common import OPTIONS
+from .common import OPTIONS, RUNNING, unfinished
+from .streams import take_streams
 
 
 class Scorepad(CommandGroup):
@@ -89,14 +92,19 @@ def root(
 
 
 def run() -> None:
-    # A name the terminal cannot show must not fail a command after its entry was written.
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(errors="backslashreplace")
+    take_streams()
     # The locale's language from the start: the root's own --help is shown before
     # --lang's callback runs, and it must not be the one page left in English.
     use()
     try:
-        app(prog_name="scorepad")
+        try:
+            app(prog_name="scorepad")  # ends in SystemExit, with the command's exit code
+        finally:
+            sys.stdout.flush()  # what --help or --version left: its failure is known here, not at exit
+    except SystemExit:
+        raise
+    except BaseException as error:  # noqa: BLE001 - outside a command's own handling (refusals): --help, memory
+        _end(error)
     finally:
         # Python's shutdown collects cycles over every object left, and start-up made most of
         # them (Typer's, SQLAlchemy's, the catalog's): 10 ms of a 60 ms status, 70 ms of a
@@ -104,3 +112,25 @@ def run() -> None:
         # command returns, and Python promises no finalizer of what still exists at exit.
         # Frozen objects are never examined again; the operating system takes the memory back.
         gc.freeze()
+
+
+#: The line for a failure that even the words for it failed: memory is that short, and
+#: looking a message up in the catalog takes memory too.
+LAST_WORDS = {
+    1: b"scorepad: out of memory: nothing was written\n",
+    3: b"scorepad: out of memory after the change was written\n",
+}
+
+
+def _end(error: BaseException) -> None:
+    """One line for what stopped scorepad outside a command's refusals, and the exit code that says if it wrote."""
+    if isinstance(error, KeyboardInterrupt):
+        sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
+        sys.exit(130)
+    try:
+        code = unfinished(error).exit_code
+    except BaseException:  # noqa: BLE001 - saying it failed too
+        code = 3 if RUNNING.wrote() else 1
+        with suppress(OSError):
+            os.write(2, LAST_WORDS[code])
+    sys.exit(code)

@@ -7,7 +7,7 @@ import typer
 
 from ..app.formats import ExportFormat, ExportLayout
 from ..core.language import N_, _, in_language, ngettext
-from .common import MatchOpt, open_store, print_json, refusals, say
+from .common import MatchOpt, open_store, print_json, refusals, say, written_file
 from .helptext import TranslatedCommand
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")]
@@ -64,8 +64,7 @@ def export(
         raise RuleError(N_("give --match ID or --all, not both"))
     if out == "-":  # an export is a file written whole, never a stream
         raise RuleError(N_("--out takes a file name: an export is written to a file, then moved into place"))
-    path = write_export(open_store(), match, every, fmt, out, force, layout)
-    print(path)
+    written_file(write_export(open_store(), match, every, fmt, out, force, layout))
 
 
 def import_(

@@ -77,9 +77,9 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
       scorepad --db club.db doctor --json
     """
     from ..app.doctor import examine
-    from ..store.location import store_url
+    from ..store.location import store_location
 
-    findings = examine(store_url(OPTIONS.db))
+    findings = examine(store_location(OPTIONS.db))
     healthy = all(f.ok for f in findings)
     if as_json:
         print_json({"ok": healthy, "checks": [vars(f) for f in findings]})

@@ -14,21 +14,21 @@ needs through the quick reader (``quick``).
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
 
 from ..core.language import N_, Phrase
 from . import sqlite_file
 from .errors import NoStoreYet, StoreError, reason
-from .location import ambiguous_credentials, describe, hide_password
+from .location import ambiguous_credentials, describe, file_of, hide_password
 from .schema import HEAD, VERSION_COLUMN, VERSION_TABLE
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
-    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine import URL, Engine
     from sqlalchemy.exc import DBAPIError
 
 __all__ = ["HEAD", "NoStoreYet", "Store", "StoreError", "revisions"]
@@ -45,22 +45,6 @@ def revisions() -> tuple[str, ...]:
     """
     versions = Path(__file__).parent / "migrations" / "versions"
     return tuple(sorted(p.name.split("_", 1)[0] for p in versions.glob("[0-9]*.py")))
-
-
-def _sqlite_file(url: str) -> tuple[Path | None, bool]:
-    """The file of a SQLite URL (None in memory), and whether the URL is a ``file:`` URI.
-
-    A URI carries its own options (``mode=ro`` ...): scorepad checks the file it
-    names, but neither creates it nor chooses how to open it.
-    """
-    from sqlalchemy.engine import make_url
-
-    database = make_url(url).database
-    if not database or database == ":memory:" or database.startswith("file::memory:"):
-        return None, False
-    if database.startswith("file:"):
-        return Path(unquote(urlsplit(database).path)), True
-    return Path(database), False
 
 
 def _setup_sqlite(engine: Engine) -> None:
@@ -99,14 +83,27 @@ class Store:
     before it touches the store leaves no new file behind.
     """
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.where = describe(url)
-        self.is_sqlite = url.startswith("sqlite")
+    def __init__(self, location: Path | str) -> None:
+        self.location = location  #: a SQLite file's path, or an SQLAlchemy URL (``location.store_location``)
+        self.is_sqlite = isinstance(location, Path) or location.startswith("sqlite")
+        self.wrote = False  #: whether a write transaction has committed: the command's change is in the store
         self.engine: Engine | None = None
         self.found: sqlite_file.Found | None = None  #: an existing SQLite store file, once examined
         self.keep = False  #: whether transactions share one connection (``keep_open``)
         self._kept: Connection | None = None
+
+    @functools.cached_property
+    def where(self) -> str:
+        """The store in messages: the file opened, or the server's URL without its password."""
+        return describe(self.location)
+
+    def _url(self) -> URL:
+        """The store's SQLAlchemy URL: a path is its database as it is, never text read as a URL."""
+        from sqlalchemy.engine import URL, make_url
+
+        if isinstance(self.location, Path):
+            return URL.create("sqlite", database=str(self.location))
+        return make_url(self.location)
 
     def _open(self) -> Engine:
         """The engine of the existing store, its file examined first and its schema brought up to date."""
@@ -114,12 +111,13 @@ class Store:
             return self.engine
         if self.is_sqlite:
             sqlite_file.check_version()
-            path, by_uri = _sqlite_file(self.url)
-            if path is not None and not by_uri and not path.exists():
+            path, by_uri = file_of(self.location)
+            # lexists: a link that loops is a store that cannot be opened (examine says why), not no store
+            if path is not None and not by_uri and not os.path.lexists(path):
                 raise NoStoreYet(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
-            if path is not None and path.exists():
+            if path is not None and os.path.lexists(path):
                 self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
-            engine = self._sqlite_engine(self.url)
+            engine = self._sqlite_engine(self._url())
         else:
             engine = self._server_engine()
         self.engine = engine
@@ -130,7 +128,7 @@ class Store:
             raise
         return engine
 
-    def _sqlite_engine(self, url: str) -> Engine:
+    def _sqlite_engine(self, url: URL) -> Engine:
         from sqlalchemy import create_engine
 
         found = self.found
@@ -142,7 +140,8 @@ class Store:
         return engine
 
     def _server_engine(self) -> Engine:
-        if ambiguous_credentials(self.url):
+        assert isinstance(self.location, str)
+        if ambiguous_credentials(self.location):
             raise StoreError(
                 N_("{store}: the URL has more than one '@': write an '@' in the user name or password as %40"),
                 store=self.where,
@@ -150,7 +149,7 @@ class Store:
         from sqlalchemy import create_engine
 
         try:
-            return create_engine(self.url)
+            return create_engine(self.location)
         except (ImportError, ModuleNotFoundError) as error:
             raise StoreError(
                 N_("cannot open {store}: {reason} (for PostgreSQL: pip install 'scorepad[postgres]')"),
@@ -161,8 +160,8 @@ class Store:
             # The dialect's own words (English), with the password hidden wherever it shows.
             raise StoreError(
                 N_("cannot open {store}: {reason}"),
-                store=hide_password(self.where, self.url),
-                reason=hide_password(str(error), self.url),
+                store=hide_password(self.where, self.location),
+                reason=hide_password(str(error), self.location),
             ) from None
 
     def open(self, create: bool = False) -> Store:
@@ -177,8 +176,8 @@ class Store:
         """Where a new SQLite store would be made: its file, when there is none yet."""
         if not self.is_sqlite or self.engine is not None:
             return None
-        path, by_uri = _sqlite_file(self.url)
-        return path if path is not None and not by_uri and not path.exists() else None
+        path, by_uri = file_of(self.location)
+        return path if path is not None and not by_uri and not os.path.lexists(path) else None
 
     @contextmanager
     def write(self, create: bool = False) -> Iterator[Connection]:
@@ -190,20 +189,21 @@ class Store:
         if path is not None:
             with self._write_new(path) as conn:
                 yield conn
+            self.wrote = True
             return
         engine = self._open()
         self._check_writable()
-        with self._guard(), self._connection(engine, write=True) as conn, conn.begin():
-            yield conn
+        with self._guard(), self._connection(engine, write=True) as conn:
+            with conn.begin():
+                yield conn
+            self.wrote = True
 
     @contextmanager
     def _write_new(self, path: Path) -> Iterator[Connection]:
         """The first transaction of a new SQLite store, built aside and put at ``path`` once committed."""
-        from sqlalchemy.engine import make_url
-
         sqlite_file.check_version()
         with sqlite_file.new_file(path) as temporary:
-            self.engine = self._sqlite_engine(make_url(self.url).set(database=str(temporary)).render_as_string())
+            self.engine = self._sqlite_engine(self._url().set(database=str(temporary)))
             try:
                 self._ensure_schema()
                 with self._guard(), self.engine.connect() as conn:
@@ -271,7 +271,9 @@ class Store:
         if self.is_sqlite and self.found is not None:
             return sqlite_file.trouble(self.found.path, message)
         said = reason(message)
-        return hide_password(said, self.url) if isinstance(said, str) else said  # scorepad's own words hold none
+        return (
+            hide_password(said, str(self.location)) if isinstance(said, str) else said
+        )  # scorepad's own words hold none
 
     def _ensure_schema(self) -> None:
         """Check the recorded schema version cheaply; import Alembic only for an upgrade."""

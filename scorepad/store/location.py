@@ -1,6 +1,11 @@
 """Where the store is: ``--db``, then ``SCOREPAD_DB``, then the user data folder.
 
-A plain path is a SQLite file; anything with ``://`` is an SQLAlchemy URL.
+A plain path is a SQLite file, whatever characters it holds: ``?``, ``%`` and
+``#`` are part of its name, never a URL's query, escape or fragment. So a path
+stays a ``Path`` from here to SQLite (``db`` gives it to SQLAlchemy as its
+URL's database, never as text to parse), and the quick reader opens the same
+file. Anything with ``://`` is an SQLAlchemy URL, as written.
+
 Kept free of SQLAlchemy so that naming the store costs nothing.
 """
 
@@ -8,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ENV_VAR = "SCOREPAD_DB"
 FILENAME = "scorepad.db"
@@ -19,8 +25,8 @@ def default_path() -> Path:
     return user_data_path("scorepad", appauthor=False) / FILENAME
 
 
-def store_url(option: str | None = None) -> str:
-    """The SQLAlchemy URL of the store named by the option, the environment or the default.
+def store_location(option: str | None = None) -> Path | str:
+    """The store named by the option, the environment or the default: a SQLite file's path, or a URL.
 
     For the default, the user data folder that holds scorepad's own is made
     first if need be (see ``make_private_folders``).
@@ -33,17 +39,48 @@ def store_url(option: str | None = None) -> str:
         # made here, as XDG says, for the owner only (anyone could swap a 0777 one's store
         # folder for another).
         make_private_folders(path.parent.parent)
-        value = str(path)
+        return path
     if "://" in value:
         return value
-    return "sqlite:///" + str(Path(value).expanduser().resolve())
+    return _absolute(Path(value).expanduser())
 
 
-def describe(url: str) -> str:
-    """The store as people know it: a file's path, or the URL without its password."""
-    if url.startswith("sqlite:///"):
-        return url[len("sqlite:///") :]
-    scheme, _, rest = url.partition("://")
+def _absolute(path: Path) -> Path:
+    """The path with its links resolved; as given, made absolute, where they loop (the store's check then says so)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: RuntimeError before Python 3.13, OSError since
+        return Path(os.path.abspath(path))
+
+
+def file_of(location: Path | str) -> tuple[Path | None, bool]:
+    """The file of a SQLite store (None for a server or one in memory), and whether a ``file:`` URI names it.
+
+    A URI carries its own options (``mode=ro`` ...): scorepad checks the file it
+    names, but neither creates it nor chooses how to open it.
+    """
+    if isinstance(location, Path):
+        return location, False
+    if not location.startswith("sqlite"):
+        return None, False
+    from sqlalchemy.engine import make_url  # a URL written out: the file SQLAlchemy will read in it
+
+    database = make_url(location).database
+    if not database or database == ":memory:" or database.startswith("file::memory:"):
+        return None, False
+    if database.startswith("file:"):
+        return Path(unquote(urlsplit(database).path)), True
+    return Path(os.path.abspath(database)), False  # as SQLAlchemy's SQLite dialect opens it
+
+
+def describe(location: Path | str) -> str:
+    """The store as people know it: the path of the file opened, or the URL without its password."""
+    if isinstance(location, Path):
+        return str(location)
+    path, _ = file_of(location)
+    if path is not None:
+        return str(path)
+    scheme, _, rest = location.partition("://")
     if "@" in rest:
         credentials, _, host = rest.rpartition("@")
         user = credentials.split(":", 1)[0]

@@ -60,26 +60,28 @@ _LINES = f"""
 STATEMENTS = (_VERSION, _MATCH, _LATEST, _NEWEST_FIRST, _SEATS, _ALL_SEATS, _LINES)
 
 
-def sqlite_path(url: str) -> Path | None:
-    """The file of a plain ``sqlite:///`` URL, or None for any other store.
+def sqlite_path(location: Path | str) -> Path | None:
+    """The file of a SQLite store given as a path or as a plain ``sqlite:///`` URL, or None for any other store.
 
-    A ``?`` or ``%`` would make SQLAlchemy read the URL otherwise (query
+    In a URL, a ``?`` or ``%`` would make SQLAlchemy read it otherwise (query
     options, escapes), and a ``file:`` URI carries its own: none of them is plain.
     """
-    if not url.startswith("sqlite:///"):
+    if isinstance(location, Path):
+        return location
+    if not location.startswith("sqlite:///"):
         return None
-    database = url[len("sqlite:///") :]
+    database = location[len("sqlite:///") :]
     if not database or "?" in database or "%" in database or database.startswith("file:"):
         return None
     return Path(database)
 
 
-def _read(url: str, read: Callable[[sqlite3.Connection], T | None], any_revision: bool = False) -> T | None:
-    """What ``read`` finds in the SQLite store at ``url``; None where the full store must answer instead.
+def _read(location: Path | str, read: Callable[[sqlite3.Connection], T | None], any_revision: bool = False) -> T | None:
+    """What ``read`` finds in the SQLite store at ``location``; None where the full store must answer instead.
 
     ``any_revision``: any schema will do (``read`` uses only columns every revision has).
     """
-    path = sqlite_path(url)
+    path = sqlite_path(location)
     if path is None or not path.is_file() or sqlite_file.side(path, "-journal").exists():
         return None  # no store yet, a server, or a hot journal: a write cut short, which only a writer rolls back
     try:
@@ -114,7 +116,7 @@ def _row_type(columns: tuple[str, ...]) -> type[Any]:
     return namedtuple("Row", columns)  # quicker to make rows of than a SimpleNamespace or a dict
 
 
-def stored_match(url: str, match_id: int | None) -> StoredMatch | None:
+def stored_match(location: Path | str, match_id: int | None) -> StoredMatch | None:
     """The match asked for (else the latest used) with its stored snapshot; None: ask the full store."""
 
     def read(conn: sqlite3.Connection) -> StoredMatch | None:
@@ -128,10 +130,10 @@ def stored_match(url: str, match_id: int | None) -> StoredMatch | None:
         match = match_of(row, names, snapshot=True)
         return match if match.snapshot is not None else None  # no snapshot yet: the entries must be folded
 
-    return _read(url, read)
+    return _read(location, read)
 
 
-def match_summaries(url: str) -> list[MatchSummary] | None:
+def match_summaries(location: Path | str) -> list[MatchSummary] | None:
     """Every match, newest first, as ``matches.list_matches`` lists them; None: ask the full store."""
 
     def read(conn: sqlite3.Connection) -> list[MatchSummary]:
@@ -140,7 +142,7 @@ def match_summaries(url: str) -> list[MatchSummary] | None:
         players = names_by_match(conn.execute(_ALL_SEATS))
         return [summary_of(row, players) for row in _named(conn, _NEWEST_FIRST)]
 
-    return _read(url, read)
+    return _read(location, read)
 
 
 class MatchLine(NamedTuple):
@@ -152,7 +154,7 @@ class MatchLine(NamedTuple):
     state: str  #: playing, finished or abandoned
 
 
-def match_lines(url: str) -> list[MatchLine]:
+def match_lines(location: Path | str) -> list[MatchLine]:
     """Every match of the store, latest used first, for shell completion; nothing when it cannot be read so.
 
     The shell runs scorepad on every TAB press: this reads columns every schema
@@ -170,4 +172,4 @@ def match_lines(url: str) -> list[MatchLine]:
             for match_id, name, winner, abandoned_at, players in conn.execute(_LINES)
         ]
 
-    return _read(url, read, any_revision=True) or []
+    return _read(location, read, any_revision=True) or []

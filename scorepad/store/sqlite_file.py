@@ -6,9 +6,10 @@ another program's database would be replaced or changed by a mere ``status``.
 So ``examine`` reads the header and the table names first, without writing a
 byte, and refuses whatever is not a scorepad store.
 
-A new store is built under a temporary name beside its place and linked there
-once its first transaction has committed (``new_file``): nobody ever finds it
-empty or half made, and a refused ``new`` leaves neither a file nor a folder.
+A new store is built under a temporary name beside its place (``tempfiles``)
+and linked there once its first transaction has committed (``new_file``):
+nobody ever finds it empty or half made, and a refused ``new`` leaves neither
+a file nor a folder.
 
 In WAL mode SQLite keeps ``NAME-wal`` and ``NAME-shm`` beside the store, and
 cannot open it at all where it may not create them: a store in a read-only
@@ -207,20 +208,23 @@ def new_file(path: Path) -> Iterator[Path]:
     block ends; the file then takes its place at ``path``. On any error it is
     removed, and so is every folder made for it.
     """
+    from .tempfiles import Kind, remove_left, removed_if_stopped, temporary_for  # here: status needs none of it
+
     made = _make_folders(path)
-    # os.urandom, as secrets.token_hex uses: importing secrets costs every status a few milliseconds.
-    temporary = path.with_name(f".{path.name}.{os.urandom(6).hex()}.new")
+    remove_left(path.parent, Kind.STORE, path.name)  # what stopped attempts to make this store left
+    temporary = temporary_for(path, Kind.STORE)
     try:
         os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
     except OSError as error:
         _remove(None, made)
         raise StoreError(N_("cannot create {path}: {reason}"), path=path, reason=os_reason(error)) from None
-    try:
-        yield temporary
-        _put_in_place(temporary, path)
-    except BaseException:
-        _remove(temporary, made)
-        raise
+    with removed_if_stopped(temporary, *_sides(temporary)):
+        try:
+            yield temporary
+            _put_in_place(temporary, path)
+        except BaseException:
+            _remove(temporary, made)
+            raise
 
 
 def _make_folders(path: Path) -> list[Path]:
@@ -276,10 +280,14 @@ def _put_in_place(temporary: Path, path: Path) -> None:
         os.close(fd)
 
 
+def _sides(path: Path) -> tuple[Path, ...]:
+    return tuple(side(path, suffix) for suffix in ("-wal", "-shm", "-journal"))
+
+
 def _remove(temporary: Path | None, made: list[Path]) -> None:
     """Take away a store that was never finished, and the folders made for it (while empty)."""
     if temporary is not None:
-        for name in (temporary, *(side(temporary, s) for s in ("-wal", "-shm", "-journal"))):
+        for name in (temporary, *_sides(temporary)):
             with suppress(OSError):  # not there (most of them), or beyond reach: the refusal matters more
                 name.unlink()
     for folder in reversed(made):
