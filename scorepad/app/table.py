@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import NotationError, RuleError, UnknownNameError
-from ..core.language import N_, Phrase, _
+from ..core.language import N_, Phrase
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
@@ -112,10 +112,10 @@ class TableSession:
         new = new_match(self.store, settings.players, settings.rules, settings.format, first_dealer=first)
         with self.store.read() as conn:
             self._load(conn, new.match_id)
-        note = _("match {match}: a rematch of match {old}").format(match=self.match.id, old=old)
-        return Result(self.match.id, self.match.name, self.state, note)
+        note = Phrase(N_("match {match}: a rematch of match {old}"), match=self.match.id, old=old)
+        return Result(self.match.id, self.match.name, self.state, (note,))
 
-    def refresh(self) -> str | None:
+    def refresh(self) -> Phrase | None:
         """Reload if the match was written since this session saw it (before showing a status); say so."""
         with self.store.read() as conn:
             now = matches.touched(conn, self.match.id)
@@ -124,7 +124,7 @@ class TableSession:
             note = self._reload_note(now)
             self._load(conn, self.match.id)
         self._stale = False
-        return note.localized() if note else None
+        return note
 
     def _reload_note(self, now: int) -> Phrase | None:
         """What a reload brings, for the table to hear, given the store's write counter ``now``.
@@ -187,8 +187,8 @@ class TableSession:
         except BaseException:
             self._failed(seen)
             raise
-        notes = [n for n in (note and note.localized(), done.note) if n]  # for the table to hear: worded now
-        return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
+        notes = (note, *done.notes) if note else done.notes
+        return Result(self.match.id, self.match.name, self.state, notes)
 
     def _failed(self, seen: int) -> None:
         """After a failed write memory may be ahead of the store: reload before the next action."""

@@ -166,7 +166,9 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         assert store is not None and match_id is not None  # --record opened the match above
         result = record_audited(store, match_id, audited)
         if as_json:
-            say(result.note or "")
+            from ..present.words import notes_text
+
+            say(notes_text(result.notes))
         else:
             show(result, False)
         return

@@ -134,8 +134,10 @@ def show(result: Result, as_json: bool) -> None:
     if as_json:  # Rich is not even imported: a script's status costs no more than it must
         from ..present.json_shapes import status_json
 
-        if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
-            say(result.note)
+        if result.notes:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
+            from ..present.words import notes_text
+
+            say(notes_text(result.notes))
         print_json(status_json(result))
     else:
         from ..present import tables

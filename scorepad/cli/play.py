@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import N_, _, ngettext
+from ..core.language import N_, _, in_language, ngettext
 from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
 from .helptext import TranslatedCommand
 from .rulebook import of_match, show_rules
@@ -98,6 +98,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
     from ..app.table import MatchChanged
     from ..core.errors import ScorepadError
     from ..present import tables
+    from ..present.words import notes_text
     from .protocol import Talk, parse_line
 
     out, err = console(), _stderr()
@@ -131,7 +132,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
             if isinstance(command, Talk):  # status
                 note = session.refresh()
                 if note:
-                    err.print(note, markup=False)
+                    err.print(in_language(note), markup=False)
                 out.print(tables.table_panel(session.result, ascii))
                 continue
             result = session.run(command)
@@ -146,8 +147,8 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
         echo = _echo(session, command)
         if echo:
             out.print(echo, style="bold")
-        if result.note:
-            out.print(result.note, style="italic")
+        if result.notes:
+            out.print(notes_text(result.notes), style="italic")
         out.print(tables.table_panel(result, ascii))
         if result.state.finished:
             out.print(_("The match is over: again starts a rematch; undo takes back the last change; quit leaves."))
@@ -179,8 +180,8 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 
 def _echo(session: "TableSession", command: object) -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
-    from ..app.entering import entry_words, scores_text
     from ..app.table import EnterDeal
+    from ..present.words import entry_words, scores_text
 
     written = session.last
     if not isinstance(command, EnterDeal) or written is None or written.entry is None or written.deal is None:
@@ -277,6 +278,7 @@ def _lines(stream) -> Iterator[str]:
 
 def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: bool) -> int:
     from ..core.errors import ScorepadError
+    from ..present.words import notes_text
     from .protocol import Talk, parse_line
 
     entered = refused = number = 0
@@ -307,7 +309,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 _tell(number, error.localized())
                 continue
             entered += 1
-            _tell(number, result.note)
+            _tell(number, notes_text(result.notes))
     except KeyboardInterrupt:
         _stderr().print(
             _("interrupted at line {number}: the lines before it are saved").format(number=number), markup=False
@@ -317,9 +319,10 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
     return 1 if refused else 0
 
 
-def _tell(number: int, message: str | None) -> None:
+def _tell(number: int, message: object) -> None:
+    """A line's refusal or note, a phrase or words, on stderr with the line's number: nothing for none."""
     if message:
-        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=words(message)) + "\n")
+        sys.stderr.write(_("line {line}: {problem}").format(line=number, problem=words(in_language(message))) + "\n")
 
 
 def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
@@ -334,8 +337,8 @@ def _print_status(session: "TableSession", as_json: bool, ascii: bool) -> None:
 
 
 def _summary(session: "TableSession", entered: int, refused: int) -> None:
-    from ..app.entering import entry_words
     from ..present import tables
+    from ..present.words import entry_words
 
     state, players = session.state, session.match.settings.players
     if state.winner is not None:

@@ -15,7 +15,7 @@ from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .words import and_list
+from .words import and_list, notes_text
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding
@@ -128,8 +128,8 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
 
 def status(result: Result, ascii: bool) -> Group:
     parts: list = [Text(title(result), style="bold"), standings(result.state), *verdict(result.state, ascii)]
-    if result.note:
-        parts.insert(0, Text(result.note, style="italic"))
+    if result.notes:
+        parts.insert(0, Text(notes_text(result.notes), style="italic"))
     return Group(*parts)
 
 
