@@ -27,7 +27,7 @@ from .cards import (
 )
 from .choices import HeartsLead, PassRule, Preset
 from .errors import NotationError, RuleError, UnknownNameError
-from .language import N_, _
+from .language import N_
 
 
 class Direction(enum.Enum):
@@ -240,23 +240,6 @@ class RuleSet:
             else:
                 options[_WORD_KEYS[key]] = value
         return cls.build(preset, **options)
-
-    def describe(self) -> str:
-        """One line for people: ``classic, hearts broken, no slam, pass right``."""
-        parts = [self.preset.value, _("hearts broken") if self.hearts is HeartsLead.BROKEN else _("hearts anytime")]
-        parts.append(_("slam scores minus the total") if self.slam else _("no slam"))
-        parts.append(
-            {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}[
-                self.pass_rule
-            ]
-        )
-        if self.omnibus:
-            parts.append(_("{card} scores {points}").format(card=self.omnibus, points=OMNIBUS_BONUS))
-        if not self.queen_may_be_passed:
-            parts.append(_("{card} may not be passed").format(card=QUEEN_OF_SPADES))
-        if self.decks == 2:
-            parts.append(_("two decks, equal cards cancel"))
-        return ", ".join(parts)
 
 
 _WORD_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}

@@ -17,7 +17,7 @@ from ..core.language import _, ngettext, spoken
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
-from .words import and_list
+from .words import and_list, format_words, rules_words
 
 if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
@@ -102,8 +102,8 @@ def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
         said = _("{players}: {format}; {rules}; played {first} to {last}")
     return said.format(
         players=", ".join(settings.players),
-        format=settings.format.describe(),
-        rules=settings.rules.describe(),
+        format=format_words(settings.format),
+        rules=rules_words(settings.rules),
         first=days[0] if days else None,
         last=days[-1] if days else None,
     )

@@ -15,7 +15,7 @@ from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .words import and_list, notes_text
+from .words import and_list, format_words, notes_text, rules_words
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding
@@ -31,7 +31,7 @@ def title(result: Result) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
     return _("Match {match}{name}: {format}, {rules}").format(
-        match=result.match_id, name=name, format=settings.format.describe(), rules=settings.rules.describe()
+        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules)
     )
 
 
@@ -141,7 +141,7 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     """
     settings = result.state.settings
     name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
-    rules = Text(f"{name}{settings.format.describe()}, {settings.rules.describe()}", style="bold")
+    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
     body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
     heading = Text(_("Match {match}").format(match=result.match_id))
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)

@@ -6,13 +6,40 @@ from collections.abc import Iterable, Sequence
 
 from ..app.notes import Note, Recorded, Undone
 from ..core import language
-from ..core.language import _
-from ..core.match import Entry, EntryKind
+from ..core.cards import QUEEN_OF_SPADES
+from ..core.choices import HeartsLead, PassRule
+from ..core.language import _, ngettext
+from ..core.match import Entry, EntryKind, Format, FormatKind
+from ..core.rules import OMNIBUS_BONUS, RuleSet
 
 
 def and_list(names: Iterable[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``, in the language in use."""
     return language.and_list(names).localized()
+
+
+def rules_words(rules: RuleSet) -> str:
+    """A match's rules in one line: ``classic, hearts broken, no slam, pass right``."""
+    parts = [rules.preset.value, _("hearts broken") if rules.hearts is HeartsLead.BROKEN else _("hearts anytime")]
+    parts.append(_("slam scores minus the total") if rules.slam else _("no slam"))
+    passes = {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}
+    parts.append(passes[rules.pass_rule])
+    if rules.omnibus:
+        parts.append(_("{card} scores {points}").format(card=rules.omnibus, points=OMNIBUS_BONUS))
+    if not rules.queen_may_be_passed:
+        parts.append(_("{card} may not be passed").format(card=QUEEN_OF_SPADES))
+    if rules.decks == 2:
+        parts.append(_("two decks, equal cards cancel"))
+    return ", ".join(parts)
+
+
+def format_words(fmt: Format) -> str:
+    """How a match ends: ``12 deals``, ``until a total reaches 100``."""
+    if fmt.kind is FormatKind.DEALS:
+        return ngettext("{count} deal", "{count} deals", fmt.value).format(count=fmt.value)
+    if fmt.kind is FormatKind.OVER:
+        return _("until a total goes over {value}").format(value=fmt.value)
+    return _("until a total reaches {value}").format(value=fmt.value)
 
 
 def entry_words(kind: EntryKind, number: int) -> str:
