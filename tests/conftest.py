@@ -11,8 +11,8 @@ import typer.testing
 from typer.testing import CliRunner
 
 from scorepad.cli.common import OPTIONS
+from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
-from scorepad.core.language import use
 
 # Typer turns the app into a click command on every in-process run, which costs
 # more than most commands themselves; the command is the same each time.
@@ -37,7 +37,7 @@ def store_path(tmp_path, monkeypatch):
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
-    use("en")
+    choose("en")
     return path
 
 

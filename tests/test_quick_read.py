@@ -25,9 +25,9 @@ from scorepad.app import entering, reading
 from scorepad.app.entering import Renege
 from scorepad.cli.common import json_text
 from scorepad.core.errors import ScorepadError
-from scorepad.core.language import LANGUAGES
 from scorepad.core.match import Format, FormatKind
 from scorepad.present.json_shapes import matches_json, status_json
+from scorepad.present.translation import LANGUAGES
 from scorepad.store import quick, rows
 from scorepad.store.db import Store, revisions
 from scorepad.store.location import store_url

@@ -40,7 +40,7 @@ def po_path(language: str) -> Path:
 
 
 def languages() -> list[str]:
-    from scorepad.core.language import LANGUAGES
+    from scorepad.present.translation import LANGUAGES
 
     return [code for code in LANGUAGES if code != "en"]
 

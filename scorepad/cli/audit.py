@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Union
 
 import typer
 
-from ..core.language import N_, in_language
+from ..core.language import N_
+from ..present.translation import in_language
 from .common import console, json_line, open_store, refusals, say, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand

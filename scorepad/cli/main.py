@@ -6,9 +6,10 @@ from typing import Annotated, ClassVar
 
 import typer
 
-from ..core.language import LANGUAGES, use
+from ..present.translation import LANGUAGES
 from .commands import CommandGroup
 from .common import OPTIONS
+from .language_choice import choose
 
 
 class Scorepad(CommandGroup):
@@ -47,7 +48,7 @@ def _language(language: str | None) -> None:
     # Eager, so that --help after it (and every message after it) is in that language.
     if language is not None and language.lower() not in LANGUAGES:
         raise typer.BadParameter(f"scorepad speaks {', '.join(LANGUAGES)}, not {language!r}")
-    use(language.lower() if language else None)
+    choose(language.lower() if language else None)
 
 
 def _version(asked: bool) -> None:
@@ -94,7 +95,7 @@ def run() -> None:
         sys.stdout.reconfigure(errors="backslashreplace")
     # The locale's language from the start: the root's own --help is shown before
     # --lang's callback runs, and it must not be the one page left in English.
-    use()
+    choose()
     try:
         app(prog_name="scorepad")
     finally:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import N_, _, in_language, ngettext
+from ..core.language import N_
+from ..present.translation import _, in_language, ngettext
 from .common import MatchOpt, console, json_text, open_store, refusals, use_ascii, words
 from .helptext import TranslatedCommand
 from .rulebook import of_match, show_rules
@@ -137,7 +138,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(_("refused: {reason}").format(reason=words(error.localized())), style="red")
+            err.print(_("refused: {reason}").format(reason=words(in_language(error))), style="red")
             if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
                 out.print(tables.table_panel(session.result, ascii))
             continue
@@ -306,7 +307,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 result = session.run(command)
             except ScorepadError as error:
                 refused += 1
-                _tell(number, error.localized())
+                _tell(number, error)
                 continue
             entered += 1
             _tell(number, notes_text(result.notes))

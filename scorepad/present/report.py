@@ -13,10 +13,10 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core.language import _, ngettext, spoken
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
+from .translation import _, ngettext, spoken
 from .words import and_list, format_words, rules_words
 
 if TYPE_CHECKING:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.cards import TWO_DECKS_FROM, Card, Suit, ascii_suits
-from ..core.language import _, ngettext
 from ..core.match import FormatKind
 from ..core.rulebook import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
+from .translation import _, ngettext
 from .words import and_list
 
 

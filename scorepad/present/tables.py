@@ -11,10 +11,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
+from .translation import _, in_language, ngettext
 from .words import and_list, format_words, notes_text, rules_words
 
 if TYPE_CHECKING:
@@ -245,5 +245,5 @@ def findings(checks: Sequence[Finding]) -> Table:
     """What ``scorepad doctor`` found, a check per line."""
     table = Table(show_header=False, box=None)
     for f in checks:
-        table.add_row(_("ok") if f.ok else _("PROBLEM"), in_language(f.check), in_language(f.detail))
+        table.add_row(_("ok") if f.ok else _("PROBLEM"), in_language(f.check.said), in_language(f.detail.said))
     return table

@@ -8,14 +8,14 @@ from ..app.notes import Note, Recorded, Undone
 from ..core import language
 from ..core.cards import QUEEN_OF_SPADES
 from ..core.choices import HeartsLead, PassRule
-from ..core.language import _, ngettext
 from ..core.match import Entry, EntryKind, Format, FormatKind
 from ..core.rules import OMNIBUS_BONUS, RuleSet
+from .translation import _, in_language, ngettext
 
 
 def and_list(names: Iterable[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``, in the language in use."""
-    return language.and_list(names).localized()
+    return in_language(language.and_list(names))
 
 
 def rules_words(rules: RuleSet) -> str:
@@ -75,7 +75,7 @@ def _note_text(note: Note) -> str:
         if not note.notes:
             return entered
         return _("{recorded} {note}.").format(recorded=entered, note=notes_text(note.notes))
-    return note.localized()
+    return in_language(note)
 
 
 def _undone(undone: Undone) -> str:
