@@ -187,21 +187,12 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
 def _entered(report: AuditReport) -> Entered:
     """What ``scorepad deal`` would be given: each player's scoring cards, or the renege's offender."""
     from .entering import Renege
+    from .errors import BreachesToSettle
 
     if report.renege is not None and report.renege.player is not None:  # a renege always has its offender
         return Renege(report.renege.player)
     if report.breaches:
-        count = len(report.breaches)
-        raise RuleError(
-            Counted(
-                "the record breaks a rule ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal",
-                "the record breaks {count} rules ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal",
-                count,
-                breach=report.breaches[0].message,  # the first: worded in the same language when it is a phrase
-            )
-        )
+        raise BreachesToSettle(len(report.breaches), report.breaches[0].message)
     if not report.complete:
         played = sum(len(trick.cards) for trick in report.tricks)
         raise RuleError(

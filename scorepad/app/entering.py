@@ -34,6 +34,7 @@ from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
 from ..store import matches
+from .errors import NoScores
 from .notes import Note, Undone
 from .results import Result
 
@@ -150,7 +151,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
     else:
         scores = _by_seat(state.settings, entered)
     if not scores:
-        raise RuleError(N_("no scores given: write NAME=POINTS for every player, or --renege NAME"))
+        raise NoScores()
     rest = [seat for seat, score in scores.items() if score is REST]
     if len(rest) > 1:
         raise RuleError(N_("? stands for the rest of the deal total: give it once per deal, and every other score"))

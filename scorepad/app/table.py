@@ -21,6 +21,7 @@ from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
 from .entering import Entered, Written, new_match, rematch_of, write_deal, write_fix, write_misdeal, write_undo
+from .errors import NotOverYet
 from .results import Result
 
 if TYPE_CHECKING:
@@ -104,8 +105,7 @@ class TableSession:
     def _again(self) -> Result:
         self.refresh()
         if not self.state.finished:
-            # TRANSLATORS: "again" is the table's command, typed as it is in every language.
-            raise RuleError(N_("match {match} is not over: again starts a rematch once it is"), match=self.match.id)
+            raise NotOverYet(self.match.id)
         old = self.match.id
         settings = rematch_of(self.store, old)
         first = settings.players[settings.first_dealer]

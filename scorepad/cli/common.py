@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..present.translation import _, in_language
+from ..present.translation import _
 from .completion import match_ids
 from .numbers import WHOLE
 
@@ -205,7 +205,9 @@ def refusals(command):
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
             raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
-            raise fail(in_language(error)) from None
+            from .refusal_words import refusal
+
+            raise fail(refusal(error)) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail(_("a number given is too large for the store")) from None
         except BrokenPipeError:

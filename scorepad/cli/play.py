@@ -101,6 +101,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
     from ..present import tables
     from ..present.words import notes_text
     from .protocol import Talk, parse_line
+    from .refusal_words import refusal
 
     out, err = console(), _stderr()
     readline = _complete_names(session)
@@ -138,7 +139,7 @@ def _terminal(session: "TableSession", ascii: bool) -> int:
                 continue
             result = session.run(command)
         except ScorepadError as error:
-            err.print(_("refused: {reason}").format(reason=words(in_language(error))), style="red")
+            err.print(_("refused: {reason}").format(reason=words(refusal(error))), style="red")
             if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
                 out.print(tables.table_panel(session.result, ascii))
             continue
@@ -281,6 +282,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
     from ..core.errors import ScorepadError
     from ..present.words import notes_text
     from .protocol import Talk, parse_line
+    from .refusal_words import said
 
     entered = refused = number = 0
     try:
@@ -307,7 +309,7 @@ def _pipe(session: "TableSession", lines: Iterable[str], as_json: bool, ascii: b
                 result = session.run(command)
             except ScorepadError as error:
                 refused += 1
-                _tell(number, error)
+                _tell(number, said(error))
                 continue
             entered += 1
             _tell(number, notes_text(result.notes))

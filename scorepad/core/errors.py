@@ -68,6 +68,22 @@ class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""
 
 
+class BonusCardOutsideOmnibus(RuleError):
+    """The omnibus bonus card given under another preset, ``preset``: the card is the omnibus preset's setting."""
+
+    def __init__(self, preset: str) -> None:
+        self.preset = preset
+        super().__init__(N_("the bonus card belongs to the omnibus preset, not {preset}"), preset=preset)
+
+
+class TwoDecksNeeded(RuleError):
+    """A table of ``players`` that one deck cannot seat: two decks can (Cancellation Black Maria)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        super().__init__(N_("{count} players need two decks (Cancellation Black Maria)"), count=players)
+
+
 #: What the system says of the failures people meet, worded in scorepad's catalog:
 #: the C library's own words would stay English, as Python does not set the locale.
 _OS_REASONS = {

@@ -26,7 +26,7 @@ from .cards import (
     removed_cards,
 )
 from .choices import HeartsLead, PassRule, Preset
-from .errors import NotationError, RuleError, UnknownNameError
+from .errors import BonusCardOutsideOmnibus, NotationError, RuleError, TwoDecksNeeded, UnknownNameError
 from .language import N_
 
 
@@ -91,10 +91,7 @@ class RuleSet:
             # The bonus card is the omnibus preset's setting: under another preset it would
             # change that preset's deal total, and its figures would no longer compare.
             if preset is not Preset.OMNIBUS:
-                raise RuleError(
-                    N_("the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset}"),
-                    preset=preset.value,
-                )
+                raise BonusCardOutsideOmnibus(preset.value)
             if not isinstance(given["omnibus"], Card):
                 given["omnibus"] = parse_omnibus(given["omnibus"])
         if "decks" in given:
@@ -151,9 +148,7 @@ class RuleSet:
                 count=players,
             )
         if self.decks == 1 and players > MAX_DECK_PLAYERS[1]:
-            raise RuleError(
-                N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)"), count=players
-            )
+            raise TwoDecksNeeded(players)
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""

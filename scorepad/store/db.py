@@ -116,7 +116,7 @@ class Store:
             sqlite_file.check_version()
             path, by_uri = _sqlite_file(self.url)
             if path is not None and not by_uri and not path.exists():
-                raise NoStoreYet(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
+                raise NoStoreYet()
             if path is not None and path.exists():
                 self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
             engine = self._sqlite_engine(self.url)
