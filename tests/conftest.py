@@ -24,7 +24,7 @@ from scorepad.present.translation import CATALOGS_VARIABLE
 typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
-def pytest_configure(config):
+def pytest_configure(config: pytest.Config) -> None:
     """Keep what a test run makes out of the source tree, in a folder of the run's own, removed at its end.
 
     - The message catalogs, compiled as the package build compiles them into the
@@ -43,7 +43,7 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
-def store_path(tmp_path, monkeypatch):
+def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point SCOREPAD_DB at a fresh file, as a user's environment variable would."""
     path = tmp_path / "scorepad.db"
     monkeypatch.setenv("SCOREPAD_DB", str(path))

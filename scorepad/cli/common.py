@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 
@@ -19,6 +19,7 @@ from .numbers import WHOLE
 
 if TYPE_CHECKING:
     import re
+    from collections.abc import Callable
 
     from rich.console import Console
 
@@ -193,11 +194,15 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
-def refusals(command):
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def refusals(command: Callable[P, R]) -> Callable[P, R]:
     """Run a command so that any refusal is one line on stderr and exit 1, never a traceback."""
 
     @functools.wraps(command)
-    def run(*args, **kwargs):
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         from ..core.errors import ScorepadError
 
         try:

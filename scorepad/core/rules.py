@@ -11,6 +11,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from typing import Any
 
 from .cards import (
     ACE_OF_SPADES,
@@ -70,7 +71,7 @@ class RuleSet:
         return self._hash
 
     @classmethod
-    def build(cls, preset: Preset | str = Preset.CLASSIC, **options) -> RuleSet:
+    def build(cls, preset: Preset | str = Preset.CLASSIC, **options: Any) -> RuleSet:
         """The preset's defaults with the given options laid over them.
 
         Options are ``hearts``, ``slam``, ``pass_rule``, ``omnibus``, ``decks``; a value of
