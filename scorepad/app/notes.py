@@ -1,4 +1,4 @@
-"""What a command tells the table besides the match's state: values, worded by ``present.notes``.
+"""What a command tells the table besides the match's state: values, worded by ``present.words``.
 
 A note is a ``Phrase`` (a message and its fields, such as how a slam was
 recorded), or, where the words lay out an entry, the entry itself: what an
