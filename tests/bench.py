@@ -15,6 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scorepad.present.translation import CATALOGS_VARIABLE
+from tools.catalogs import compile_all
+
 from . import bench_audit, bench_export, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
@@ -162,6 +165,9 @@ def main() -> int:
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as scratch:
         folder = Path(scratch)
+        # The catalogs, compiled as the tests compile them: the languages' figures read them.
+        os.environ[CATALOGS_VARIABLE] = str(folder / "locale")
+        compile_all(into=folder / "locale")
         parts = {
             "startup": lambda: figures.extend(startup(folder)),
             "languages": lambda: figures.extend(languages(folder)),

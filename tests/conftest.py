@@ -4,30 +4,46 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import shutil
 import sqlite3
+import tempfile
+from pathlib import Path
 
 import pytest
 import typer.testing
 from typer.testing import CliRunner
 
 from scorepad.cli.common import OPTIONS
+from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
-from scorepad.core.language import use
+from scorepad.present.translation import CATALOGS_VARIABLE
 
 # Typer turns the app into a click command on every in-process run, which costs
 # more than most commands themselves; the command is the same each time.
 typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
-def pytest_configure(config):
-    """Compile the message catalogs into the source tree, as the package build does for the wheel."""
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep what a test run makes out of the source tree, in a folder of the run's own, removed at its end.
+
+    - The message catalogs, compiled as the package build compiles them into the
+      wheel: scorepad, in this process and in every one it starts, reads them from
+      the folder SCOREPAD_LOCALEDIR names (present.translation).
+    - Hypothesis's examples and caches, which it keeps in .hypothesis/ of the folder
+      it runs in: HYPOTHESIS_STORAGE_DIRECTORY, unless already set to keep them.
+    """
     from tools.catalogs import compile_all
 
-    compile_all()
+    run = Path(tempfile.mkdtemp(prefix="scorepad-tests-"))
+    config.add_cleanup(lambda: shutil.rmtree(run, ignore_errors=True))
+    compile_all(into=run / "locale")
+    os.environ[CATALOGS_VARIABLE] = str(run / "locale")
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(run / "hypothesis"))
 
 
 @pytest.fixture(autouse=True)
-def store_path(tmp_path, monkeypatch):
+def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point SCOREPAD_DB at a fresh file, as a user's environment variable would."""
     path = tmp_path / "scorepad.db"
     monkeypatch.setenv("SCOREPAD_DB", str(path))
@@ -37,7 +53,7 @@ def store_path(tmp_path, monkeypatch):
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
-    use("en")
+    choose("en")
     return path
 
 

@@ -68,6 +68,16 @@ def test_the_rules_core_imports_only_the_standard_library_and_itself():
                 assert name.split(".")[0] not in DATABASE, f"{path.name} imports {name}"
 
 
+def test_the_core_reads_no_catalog_and_no_environment():
+    """Choosing the language and reading its catalog are the edge's (present.translation, cli.language_choice)."""
+    for path in LAYERS["core"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("environ", "getenv"), f"{path.name} reads the environment"
+        assert not {"gettext", "locale"} & LAYERS["core"][path], f"{path.name} reads a catalog"
+
+
 def test_only_the_store_knows_the_database():
     for layer, modules in LAYERS.items():
         if layer == "store":

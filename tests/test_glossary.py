@@ -6,7 +6,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from scorepad.core.language import LANGUAGES
+from scorepad.present.translation import LANGUAGES
 from tools import catalogs
 
 COLUMNS = ["term", "word", "avoid", "source"]

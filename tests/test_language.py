@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
-from scorepad.core.language import DOMAIN, LANGUAGES, LOCALE_DIR
+from scorepad.present.translation import DOMAIN, LANGUAGES, catalog_folder, in_language
 from tools import catalogs
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
@@ -20,7 +21,7 @@ STORY = "Ann=10 Bob=10 Cat=23\nmisdeal\nstatus\nsheet\nrules\nAnn=13 Bob=13 Cat=
 
 
 def catalog(language: str) -> gettext.GNUTranslations:
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    return gettext.translation(DOMAIN, catalog_folder(), languages=[language])
 
 
 def run(*args: str, env: dict[str, str], input: str | None = None) -> subprocess.CompletedProcess:
@@ -131,14 +132,14 @@ def test_the_placeholder_pattern_knows_every_command():
 
 def test_a_refusal_reads_in_the_language_and_stays_english_as_data(cli, monkeypatch):
     from scorepad.core.errors import RuleError
-    from scorepad.core.language import N_, use
+    from scorepad.core.language import N_
 
     error = RuleError(N_("{player} does not play this deal"), player="Bob")
-    use("nl")
+    choose("nl")
     assert str(error) == "Bob does not play this deal"  # what JSON and logs keep
-    assert error.localized() == catalog("nl").gettext("{player} does not play this deal").format(player="Bob")
-    assert error.localized() != str(error)
-    use("en")
+    assert in_language(error) == catalog("nl").gettext("{player} does not play this deal").format(player="Bob")
+    assert in_language(error) != str(error)
+    choose("en")
     cli("new", "--players", "Ann,Bob,Cat")
     refused = cli("--lang", "nl", "deal", "Ann=50", "Bob=0", "Cat=0", code=1).stderr
     said = catalog("nl").gettext("the scores add up to {entered}, but this deal's add up to {total}")
@@ -241,21 +242,20 @@ def test_a_split_refusal_is_worded_whole_in_dutch(cli):
 
 def test_a_record_that_cannot_be_read_says_so_in_dutch_with_the_language_s_plural():
     from scorepad.core.errors import RecordErrors
-    from scorepad.core.language import use
     from scorepad.core.record import parse_record
 
     with pytest.raises(RecordErrors) as caught:
         parse_record("players: Ann Bob Cat\ndealer: Ann\n1. XX\n2. 2C 3C 4C\n3. 5C YY\n")
     error = caught.value
     nl = catalog("nl")
-    use("nl")
+    choose("nl")
     english = "line 3: trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH) (and 1 more)"
     assert str(error) == english  # what audit --json keeps as the file's "error"
     card = nl.gettext("not a card: {text} (write e.g. QS, Q♠, 10H or TH)").format(text="'XX'")
     trick = nl.gettext("trick {number}: {problem}").format(number=1, problem=card)
     more = nl.ngettext("line {line}: {problem} (and {count} more)", "line {line}: {problem} (and {count} more)", 1)
-    assert error.localized() == more.format(line=3, problem=trick, count=1)
-    assert error.localized() != english
+    assert in_language(error) == more.format(line=3, problem=trick, count=1)
+    assert in_language(error) != english
 
 
 def test_an_audit_tells_its_breaches_in_dutch_and_keeps_them_english_in_json(cli, tmp_path):

@@ -10,12 +10,13 @@ from __future__ import annotations
 import gettext
 import json
 
-from scorepad.core.language import DOMAIN, LOCALE_DIR, use
+from scorepad.cli.language_choice import choose
+from scorepad.present.translation import DOMAIN, catalog_folder, in_language
 
 
 def dutch(template: str, **fields: object) -> str:
     """A message as the Dutch catalog words it, its fields already worded."""
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=["nl"]).gettext(template).format(**fields)
+    return gettext.translation(DOMAIN, catalog_folder(), languages=["nl"]).gettext(template).format(**fields)
 
 
 def refusal(cli, *args: str) -> str:
@@ -73,12 +74,12 @@ def test_a_backup_refusal_is_dutch_whole_and_its_str_stays_english(cli, tmp_path
     said = refusal(cli, "import", file)
     assert said == dutch("{path}: {reason}", path=file, reason=problem)
     assert " or reach" not in said
-    use("nl")
+    choose("nl")
     try:
         backup.read(file)
     except ScorepadError as error:
         assert str(error) == f"{file}: match 1.format.kind is deals, over or reach, not 'x'"
-        assert error.localized() == said
+        assert in_language(error) == said
     else:
         raise AssertionError("a backup with a bad format kind was read")
     assert refusal(cli, "import", tmp_path / "nowhere.json") == dutch(
@@ -113,17 +114,17 @@ def test_doctor_words_its_findings_in_dutch_and_keeps_them_english_as_data(cli, 
     cli("new", "--players", "Ann,Bob,Cat")
     english = cli("doctor", "--json").stdout
     assert cli("--lang", "nl", "doctor", "--json").stdout == english
-    use("nl")
+    choose("nl")
     found = {str(f.check): f for f in examine(store_location(None))}
     matches = found["matches"]
     assert str(matches.detail) == "1 match, every entry valid"
-    assert matches.check.localized() == dutch("matches")
-    assert matches.detail.localized() == dutch("{count} match, every entry valid", count=1)
-    assert "every entry valid" not in matches.detail.localized()
+    assert in_language(matches.check.said) == dutch("matches")
+    assert in_language(matches.detail.said) == dutch("{count} match, every entry valid", count=1)
+    assert "every entry valid" not in in_language(matches.detail.said)
 
 
 def test_the_doctor_table_is_dutch(cli):
-    """The table shows each finding's localized() (present.tables.findings): no English detail is left."""
+    """The table words each finding (present.tables.findings): no English detail is left."""
     from scorepad.store.db import HEAD
 
     cli("new", "--players", "Ann,Bob,Cat")

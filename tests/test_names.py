@@ -2,9 +2,10 @@
 
 import pytest
 
+from scorepad.cli.language_choice import choose
 from scorepad.core.errors import NotationError
-from scorepad.core.language import use
 from scorepad.core.names import check_match_name, check_name
+from scorepad.present.translation import in_language
 
 
 @pytest.mark.parametrize(
@@ -32,12 +33,12 @@ def test_a_name_too_long_is_refused_saying_whose_name_and_how_long(check, name, 
     shown = f": {name[:40]!r}..."
     assert str(refused.value) == english + shown
     try:
-        use("it")
-        assert refused.value.localized() == italian + shown
-        use("sv")
-        assert refused.value.localized() == swedish + shown
+        choose("it")
+        assert in_language(refused.value) == italian + shown
+        choose("sv")
+        assert in_language(refused.value) == swedish + shown
     finally:
-        use("en")
+        choose("en")
 
 
 def test_a_name_of_the_longest_length_is_a_name():

@@ -28,6 +28,7 @@ from scorepad.core.cards import cards
 from scorepad.core.errors import NotationError
 from scorepad.core.match import Format, FormatKind
 from scorepad.core.rules import Preset, RuleSet
+from scorepad.present.descriptions import notes_text
 from scorepad.store import matches
 from scorepad.store.db import Store, StoreError
 
@@ -425,12 +426,12 @@ def test_tab_completes_the_commands_from_their_table_then_the_players(before, te
 
 def test_a_language_s_own_words_for_the_commands_are_data_added_to_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
+    from scorepad.cli.language_choice import choose
     from scorepad.cli.play import completions
     from scorepad.cli.protocol import COMMAND_WORDS, help_text
-    from scorepad.core.language import use
 
     monkeypatch.setitem(COMMAND_WORDS, "it", {"annulla": Verb.UNDO, "rinuncia": Verb.RENEGE, "foglio": Verb.SHEET})
-    use("it")
+    choose("it")
     try:
         assert parse_line("Annulla") == Undo() == parse_line("undo")
         assert parse_line("fix 2 rinuncia Cat") == Fix(2, Renege("Cat"))
@@ -443,7 +444,7 @@ def test_a_language_s_own_words_for_the_commands_are_data_added_to_their_table(m
         assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"  # no word of its own yet
         assert completions([], ("Ann",), "r") == ["rinuncia ", "renege ", "rules"]
     finally:
-        use("en")
+        choose("en")
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -486,7 +487,7 @@ def test_a_rename_elsewhere_lets_the_deal_go_ahead_and_says_so(stores, cli):
     session, other = stores
     entering.rename(other, None, "Bob", "Rob")
     result = session.run(parse_line("Ann=10 Rob=10 Cat=23"))
-    assert "changed from elsewhere" in result.note
+    assert "changed from elsewhere" in notes_text(result.notes)
     assert status(cli)["totals"] == {"Ann": 10, "Rob": 10, "Cat": 23}
 
 
@@ -497,7 +498,7 @@ def test_an_undo_after_a_change_elsewhere_takes_back_nothing(stores, cli):
     with pytest.raises(MatchChanged):
         session.run(Undo())  # it would have taken back the other terminal's deal
     assert status(cli)["deals_played"] == 2
-    assert session.run(Undo()).note == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"  # now seen: the table may undo it
+    assert notes_text(session.run(Undo()).notes) == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"  # now seen: may undo it
     assert status(cli)["deals_played"] == 1
 
 
@@ -505,7 +506,7 @@ def test_status_notices_a_change_elsewhere(stores):
     session, other = stores
     assert session.refresh() is None
     entering.record_deal(other, None, {"Ann": 13, "Bob": 13, "Cat": 17})
-    assert "changed from elsewhere" in session.refresh()
+    assert "changed from elsewhere" in str(session.refresh())
     assert session.state.deals_played == 1
 
 
@@ -591,8 +592,8 @@ def test_a_write_lost_with_its_postgresql_connection_is_said_so_and_blames_nobod
         with pytest.raises(StoreError, match=r"^the write failed: "):
             session.run(parse_line("Ann=13 Bob=13 Cat=17"))
         server(allow=True)
-        assert session.run(parse_line("Ann=13 Bob=13 Cat=17")).note is None  # reloaded, and nobody blamed
-        assert session.run(Undo()).note == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"
+        assert session.run(parse_line("Ann=13 Bob=13 Cat=17")).notes == ()  # reloaded, and nobody blamed
+        assert notes_text(session.run(Undo()).notes) == "undone: deal 2 (Ann 13, Bob 13, Cat 17)"
         assert reading.status(other, None).state.totals == (10, 10, 23)
     finally:
         server(allow=True)

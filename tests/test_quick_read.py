@@ -25,9 +25,9 @@ from scorepad.app import entering, reading
 from scorepad.app.entering import Renege
 from scorepad.cli.common import json_text
 from scorepad.core.errors import ScorepadError
-from scorepad.core.language import LANGUAGES
 from scorepad.core.match import Format, FormatKind
 from scorepad.present.json_shapes import matches_json, status_json
+from scorepad.present.translation import CATALOGS_VARIABLE, LANGUAGES
 from scorepad.store import quick, rows
 from scorepad.store.db import Store, revisions
 from scorepad.store.location import store_location
@@ -299,13 +299,18 @@ RUNNER = (
 )
 
 
+def catalogs() -> dict[str, str]:
+    """Where the run's compiled catalogs are (tests/conftest.py), for a process given no other environment."""
+    return {CATALOGS_VARIABLE: os.environ[CATALOGS_VARIABLE]}
+
+
 def run(store: Path, *args: str, **env: str) -> tuple[str, set[str]]:
     """What a real ``scorepad`` process prints, and the modules it had loaded when it exited."""
     done = subprocess.run(
         [sys.executable, "-c", RUNNER, *args],
         capture_output=True,
         text=True,
-        env={"PATH": os.environ["PATH"], "SCOREPAD_DB": str(store), "LANGUAGE": "en", **env},
+        env={"PATH": os.environ["PATH"], "SCOREPAD_DB": str(store), "LANGUAGE": "en", **catalogs(), **env},
         timeout=60,
     )
     assert done.returncode == 0, done.stderr

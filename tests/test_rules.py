@@ -3,7 +3,7 @@
 import pytest
 
 from scorepad.core.cards import card
-from scorepad.core.errors import NotationError, RuleError, UnknownNameError
+from scorepad.core.errors import BonusCardOutsideOmnibus, NotationError, RuleError, UnknownNameError
 from scorepad.core.rules import PRESET_DEFAULTS, HeartsLead, PassRule, Preset, RuleSet
 
 TOTALS = {  # RULES.md: deal total with 2-5 players, and with 6
@@ -66,8 +66,10 @@ def test_frozen():
 
 def test_the_bonus_card_belongs_to_the_omnibus_preset():
     """A classic match with a bonus card would total 33 and be counted among 43-point deals."""
-    with pytest.raises(RuleError, match="use --rules omnibus"):
+    with pytest.raises(BonusCardOutsideOmnibus) as refused:
         RuleSet.build("classic", omnibus="JD")
+    assert str(refused.value) == "the bonus card belongs to the omnibus preset, not classic"  # no option named
+    assert refused.value.preset == "classic"
     assert RuleSet.parse_notation("omnibus omnibus=10D").deal_total(4) == 33
 
 

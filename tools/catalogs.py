@@ -9,8 +9,10 @@ Run from the repository:
   each language's ``.po``: new messages appear there untranslated, and a test
   fails until someone translates them.
 - ``python -m tools.catalogs compile``: writes the ``.mo`` files next to the
-  ``.po`` sources. The package build does this too (``setup.py``); compiled
-  files are never committed.
+  ``.po`` sources, for a source tree that runs as it is (an editable install).
+  The package build compiles them into the wheel (``setup.py``) and the tests
+  into a folder of their own (``tests/conftest.py``); compiled files are never
+  committed.
 - ``python -m tools.catalogs check``: every message of every language is
   translated and keeps the placeholders of the English text.
 - ``python -m tools.catalogs glossary``: no translation uses a word that
@@ -49,7 +51,7 @@ def po_path(language: str) -> Path:
 
 
 def languages() -> list[str]:
-    from scorepad.core.language import LANGUAGES
+    from scorepad.present.translation import LANGUAGES
 
     return [code for code in LANGUAGES if code != "en"]
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import MatchClosed, RecordErrors, RuleError, ScorepadError, os_reason
-from ..core.language import N_, Counted, Phrase, _, worded
+from ..core.language import N_, Counted, Phrase
 from ..core.record import DealRecord, parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -50,13 +50,11 @@ class Audited:
         return None if self.refusal is None else str(self.refusal)
 
     @property
-    def errors(self) -> list[str]:
-        """What kept the file from being audited, one sentence per problem, in the language in use."""
+    def errors(self) -> list[Phrase | ScorepadError]:
+        """What kept the file from being audited, one sentence per problem."""
         if self.problems:
-            return [
-                worded(N_("line {line}: {problem}"), {"line": line, "problem": text}) for line, text in self.problems
-            ]
-        return [self.refusal.localized()] if self.refusal is not None else []
+            return [Phrase(N_("line {line}: {problem}"), line=line, problem=text) for line, text in self.problems]
+        return [self.refusal] if self.refusal is not None else []
 
     @property
     def passed(self) -> bool:
@@ -136,7 +134,8 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     and legal or shows a renege, whose outcome the rules fix whatever else it shows.
     """
     from ..store import matches
-    from .entering import entry_words, write_deal
+    from .entering import write_deal
+    from .notes import Recorded
     from .results import Result
 
     record, report = audited.record, audited.report
@@ -153,9 +152,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
-    entered = _("Recorded as {entry}.").format(entry=entry_words(done.deal.kind, done.deal.number))
-    note = entered if done.note is None else _("{recorded} {note}.").format(recorded=entered, note=done.note)
-    return Result(match.id, match.name, done.state, note)
+    return Result(match.id, match.name, done.state, (Recorded(done.deal.kind, done.deal.number, done.notes),))
 
 
 def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> None:
@@ -189,21 +186,12 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
 def _entered(report: AuditReport) -> Entered:
     """What ``scorepad deal`` would be given: each player's scoring cards, or the renege's offender."""
     from .entering import Renege
+    from .errors import BreachesToSettle
 
     if report.renege is not None and report.renege.player is not None:  # a renege always has its offender
         return Renege(report.renege.player)
     if report.breaches:
-        count = len(report.breaches)
-        raise RuleError(
-            Counted(
-                "the record breaks a rule ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal",
-                "the record breaks {count} rules ({breach}):"
-                " the table settles that first, then enters the deal with scorepad deal",
-                count,
-                breach=report.breaches[0].message,  # the first: worded in the same language when it is a phrase
-            )
-        )
+        raise BreachesToSettle(len(report.breaches), report.breaches[0].message)
     if not report.complete:
         played = sum(len(trick.cards) for trick in report.tricks)
         raise RuleError(

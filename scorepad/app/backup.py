@@ -100,20 +100,7 @@ def read(path: Path) -> list[BackupMatch]:
     try:
         return parse(data)
     except (BackupError, backup_file.BackupShapeError) as error:
-        raise BackupError(N_("{path}: {reason}"), path=path, reason=_OneLine(error)) from None
-
-
-class _OneLine:
-    """A refusal that may quote the file's own text (a name with a line break), worded on one line."""
-
-    def __init__(self, error: ScorepadError) -> None:
-        self.error = error
-
-    def __str__(self) -> str:
-        return " ".join(str(self.error).splitlines())
-
-    def localized(self) -> str:
-        return " ".join(self.error.localized().splitlines())
+        raise BackupError(N_("{path}: {reason}"), path=path, reason=error) from None
 
 
 class _TwoValues(ScorepadError):

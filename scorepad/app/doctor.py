@@ -15,10 +15,10 @@ from ..store.db import HEAD, Store, StoreError
 
 
 class Wording(str):
-    """Text in English, as ``doctor --json`` gives it, that ``localized()`` words in the language in use.
+    """Text in English, as ``doctor --json`` gives it, that keeps what it ``said`` for the table to word.
 
     A string, so the JSON of a finding is its fields as they are; the table of
-    findings shows ``localized()``.
+    findings words ``said`` in the language in use.
     """
 
     said: Phrase | ScorepadError | str
@@ -27,9 +27,6 @@ class Wording(str):
         text = super().__new__(cls, str(said))
         text.said = said
         return text
-
-    def localized(self) -> str:
-        return self.said if isinstance(self.said, str) else self.said.localized()
 
 
 @dataclass

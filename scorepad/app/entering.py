@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING
 from ..core.cards import Card
 from ..core.choices import Preset
 from ..core.errors import ImpossibleScores, MatchClosed, RuleError
-from ..core.language import N_, Counted, _
+from ..core.language import N_, Counted, Phrase
 from ..core.match import (
     Entry,
-    EntryKind,
     Format,
     FormatKind,
     MatchState,
@@ -37,6 +36,8 @@ from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
 from ..store import matches
+from .errors import NoScores
+from .notes import Note, Undone
 from .results import Result
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
         raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
 
 
-def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
+def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
     """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
     if isinstance(entered, Renege):
         return state.enter_renege(state.settings.seat_of(entered.offender)), None
@@ -189,7 +190,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
     else:
         scores = _by_seat(state.settings, entered)
     if not scores:
-        raise RuleError(N_("no scores given: write NAME=POINTS for every player, or --renege NAME"))
+        raise NoScores()
     rest = [seat for seat, score in scores.items() if score is REST]
     if len(rest) > 1:
         raise RuleError(N_("? stands for the rest of the deal total: give it once per deal, and every other score"))
@@ -198,8 +199,8 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
         return state.enter(typed), None
     seat = rest[0]
     value = rest_of_total(state.rules, deal.players, typed)
-    note = _("{player}: {points}, the rest of {total}").format(
-        player=players[seat], points=value, total=deal.deal_total
+    note = Phrase(
+        N_("{player}: {points}, the rest of {total}"), player=players[seat], points=value, total=deal.deal_total
     )
     try:
         return state.enter(typed | {seat: value}), note
@@ -228,11 +229,11 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, str | None]:
 
 @dataclass(frozen=True)
 class WriteOutcome:
-    """What one write did: the state after it, a note for the table, and the entry appended if any."""
+    """What one write did: the state after it, what to tell the table, and the entry appended if any."""
 
     state: MatchState
     touched: int  #: the match's write counter after this write
-    note: str | None = None
+    notes: tuple[Note, ...] = ()
     deal: NextDeal | None = None
     entry: Entry | None = None
 
@@ -253,17 +254,19 @@ def write_deal(
     after = state.apply(entry)
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, after)
-    notes = [note for note in (rest, _slam_note(state.settings.players, entry)) if note]
-    return WriteOutcome(after, touched, "; ".join(notes) or None, deal, entry)
+    notes = tuple(note for note in (rest, _slam_note(state.settings.players, entry)) if note)
+    return WriteOutcome(after, touched, notes, deal, entry)
 
 
-def _slam_note(players: Sequence[str], entry: Entry) -> str | None:
+def _slam_note(players: Sequence[str], entry: Entry) -> Phrase | None:
     """How a slam was recorded, which the table must hear: it may have typed the total or minus it."""
     outcome = entry.outcome
     if outcome is None or outcome.slam is None:
         return None
-    return _("{player} took every penalty card: recorded as {points}").format(
-        player=players[outcome.slam], points=outcome.scores[outcome.slam]
+    return Phrase(
+        N_("{player} took every penalty card: recorded as {points}"),
+        player=players[outcome.slam],
+        points=outcome.scores[outcome.slam],
     )
 
 
@@ -275,8 +278,8 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     matches.append(conn, match, deal, entry)
     touched = matches.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
-    note = _("misdeal: {dealer} deals deal {number} again").format(dealer=dealer, number=deal.number)
-    return WriteOutcome(state, touched, note, deal, entry)
+    note = Phrase(N_("misdeal: {dealer} deals deal {number} again"), dealer=dealer, number=deal.number)
+    return WriteOutcome(state, touched, (note,), deal, entry)
 
 
 def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
@@ -290,8 +293,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     if fix is None:
         gone = matches.undo_last(conn, match)
         state = match.state()
-        scores = "" if gone.entry.kind is EntryKind.MISDEAL else f" ({scores_text(players, gone.entry)})"
-        note = _("undone: {entry}{scores}").format(entry=entry_words(gone.entry.kind, gone.number), scores=scores)
+        undone = Undone(players, gone.number, gone.entry)
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -302,31 +304,8 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
             raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
-        number = gone.number
-        note = _("undone: fix of deal {number} ({scores}); deal {number} is again {before}").format(
-            number=number, scores=scores_text(players, gone.entry), before=scores_text(players, replaced.entry)
-        )
-    return WriteOutcome(state, matches.summarise(conn, match.id, state), note)
-
-
-def entry_words(kind: EntryKind, number: int) -> str:
-    """How a note names an entry: ``deal 3``, ``tie-break deal 4``, ``misdeal of deal 2``."""
-    if kind is EntryKind.TIEBREAK:
-        return _("tie-break deal {number}").format(number=number)
-    if kind is EntryKind.MISDEAL:
-        return _("misdeal of deal {number}").format(number=number)
-    return _("deal {number}").format(number=number)
-
-
-def scores_text(players: Sequence[str], entry: Entry) -> str:
-    """``Ann 13, Bob 10, Cat 20``, and who reneged: an entry's scores as a table reads them back."""
-    outcome = entry.outcome
-    if outcome is None:
-        return _("misdeal")
-    text = ", ".join(f"{players[seat]} {points}" for seat, points in outcome.scores.items())
-    if outcome.renege is None:
-        return text
-    return _("{scores}; renege by {player}").format(scores=text, player=players[outcome.renege])
+        undone = Undone(players, gone.number, gone.entry, replaced.entry)
+    return WriteOutcome(state, matches.summarise(conn, match.id, state), (undone,))
 
 
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
@@ -334,7 +313,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
     entries = match.core_entries
-    notes: list[str] = []
+    notes: list[Phrase] = []
 
     def make(before: MatchState) -> Entry:
         entry, rest = _entry(before, entered)
@@ -344,7 +323,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(fold_steps(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return WriteOutcome(state, touched, "; ".join([_("deal {number} corrected").format(number=number), *notes]))
+    return WriteOutcome(state, touched, (Phrase(N_("deal {number} corrected"), number=number), *notes))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
@@ -356,28 +335,28 @@ def record_deal(store: Store, match_id: int | None, entered: Entered, expect: in
     with store.write() as conn:
         match = _locked(conn, match_id)
         done = write_deal(conn, match, match.state(), entered, expect)
-    return Result(match.id, match.name, done.state, done.note)
+    return Result(match.id, match.name, done.state, done.notes)
 
 
 def record_misdeal(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
         done = write_misdeal(conn, match, match.state())
-    return Result(match.id, match.name, done.state, done.note)
+    return Result(match.id, match.name, done.state, done.notes)
 
 
 def undo(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
         done = write_undo(conn, match)
-    return Result(match.id, match.name, done.state, done.note)
+    return Result(match.id, match.name, done.state, done.notes)
 
 
 def fix(store: Store, match_id: int | None, number: int, entered: Entered) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
         done = write_fix(conn, match, number, entered)
-    return Result(match.id, match.name, done.state, done.note)
+    return Result(match.id, match.name, done.state, done.notes)
 
 
 def abandon(store: Store, match_id: int | None) -> Result:
@@ -387,7 +366,7 @@ def abandon(store: Store, match_id: int | None) -> Result:
         _check_open(match, state)
         state = state.abandon()
         matches.summarise(conn, match.id, state, abandoned_at=matches.now())
-    return Result(match.id, match.name, state, _("match {match} abandoned").format(match=match.id))
+    return Result(match.id, match.name, state, (Phrase(N_("match {match} abandoned"), match=match.id),))
 
 
 def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
@@ -402,4 +381,4 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
         matches.rename(conn, match.id, seat, new)
         matches.summarise(conn, match.id, match.state())
         match = matches.load(conn, match.id, entries=False)
-    return Result(match.id, match.name, match.state(), _("{new} was {old}").format(new=new, old=old))
+    return Result(match.id, match.name, match.state(), (Phrase(N_("{new} was {old}"), new=new, old=old),))

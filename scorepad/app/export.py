@@ -3,7 +3,7 @@
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
 a file (``tempfiles`` sees that the temporary one goes too). An export never
-replaces an earlier one unless asked to (``--force``).
+replaces an earlier one unless asked to (``force``).
 """
 
 from __future__ import annotations
@@ -38,6 +38,38 @@ class ExportError(ScorepadError):
     """An export that cannot be written where it was asked to go."""
 
 
+class EmptyPath(ExportError):
+    """The file or folder to write in given as an empty path."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the path is empty: give a file, or a folder to write in"))
+
+
+class WouldReplace(ExportError):
+    """The file to write, ``path``, exists, and replacing it was not asked for."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(N_("{path} exists already"), path=path)
+
+
+class SheetOfOneMatch(ExportError):
+    """The score sheet asked of every match, or in JSON: it is the CSV of one match."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the score sheet is a CSV of one match: not of every match, nor in JSON"))
+
+
+class NamedLikeAnother(ExportError):
+    """A file, ``path``, named like a ``kind`` file (CSV, JSON) for an export in another ``format``."""
+
+    def __init__(self, path: Path, kind: str, format: str) -> None:
+        self.path, self.kind, self.format = path, kind, format
+        super().__init__(
+            N_("{path} is named like a {kind} file, but the format is {format}"), path=path, kind=kind, format=format
+        )
+
+
 def exports_folder() -> Path:
     """The folder where exports go when no file is named, made if need be."""
     try:
@@ -57,7 +89,7 @@ def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None 
 
 
 def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | None]:
-    """``--out`` as ``(folder, file)``, one of them None: the file to write, or the folder it goes in.
+    """Where to write as ``(folder, file)``, one of them None: the file to write, or the folder it goes in.
 
     A folder is an existing one, or a path ending in ``/`` (which ``Path``
     would drop): the file goes in it with the name it would have under exports/.
@@ -66,7 +98,7 @@ def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | N
         return None, None
     text = os.fspath(out)
     if not text:
-        raise ExportError(N_("--out is empty: give a file, or a folder to write in"))
+        raise EmptyPath()
     path = Path(text)
     if text.endswith(("/", os.sep)) or path.is_dir():
         return path, None
@@ -86,7 +118,7 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     if not folder.is_dir():
         raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
     if target.exists() and not (overwrite or rename):
-        raise _exists(target)
+        raise WouldReplace(target)
     remove_left(folder, Kind.EXPORT)  # what killed exports left here
     temporary = temporary_for(target, Kind.EXPORT)
     try:
@@ -117,12 +149,8 @@ def _place(temporary: Path, target: Path, overwrite: bool, rename: bool) -> Path
             return candidate
         except FileExistsError:
             if not rename:  # taken since the check in write_file
-                raise _exists(target) from None
+                raise WouldReplace(target) from None
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _exists(target: Path) -> ExportError:
-    return ExportError(N_("{path} exists: give --force to replace it, or another --out"), path=target)
 
 
 def _move_new(temporary: Path, target: Path) -> None:
@@ -168,23 +196,19 @@ def export(
     from .reading import history_in
 
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
-        raise ExportError(N_("--layout sheet is the CSV score sheet of one match: not with --all or --format json"))
+        raise SheetOfOneMatch()
 
     folder, out = split_out(out)
-    suffix = out.suffix.lower() if out is not None else ""
-    if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
-        raise ExportError(
-            N_("{path} is named like a {kind} file, but the format is {format}: give --format"),
-            path=out,
-            kind=suffix[1:].upper(),
-            format=fmt.value,
-        )
-    if out is not None and out.exists() and not force:
-        raise _exists(out)
+    if out is not None:
+        suffix = out.suffix.lower()
+        if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
+            raise NamedLikeAnother(out, suffix[1:].upper(), fmt.value)
+        if out.exists() and not force:
+            raise WouldReplace(out)
     with store.read() as conn:
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
-            # A default name is never reused, --force or not: it takes a suffix instead.
+            # A default name is never reused, forced or not: it takes a suffix instead.
             out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt), True, False
         else:
             rename = False

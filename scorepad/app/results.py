@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ..core.match import MatchState
+    from .notes import Note
 
 
 class Result(NamedTuple):
-    """A match after a command: its id, name and state, and what the command noted."""
+    """A match after a command: its id, name and state, and what the command noted, in order."""
 
     match_id: int
     name: str | None
     state: MatchState
-    note: str | None = None
+    notes: tuple[Note, ...] = ()
 
 
 class HistoryRow(NamedTuple):

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import MatchClosed, NotationError, RuleError, UnknownNameError
-from ..core.language import N_, Phrase, _
+from ..core.language import N_, Phrase
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
 from .entering import Entered, WriteOutcome, rematch, write_deal, write_fix, write_misdeal, write_undo
+from .errors import NotOverYet
 from .results import Result
 
 if TYPE_CHECKING:
@@ -104,16 +105,15 @@ class TableSession:
     def _again(self) -> Result:
         self.refresh()
         if not self.state.finished:
-            # TRANSLATORS: "again" is the table's command, typed as it is in every language.
-            raise RuleError(N_("match {match} is not over: again starts a rematch once it is"), match=self.match.id)
+            raise NotOverYet(self.match.id)
         old = self.match.id
         new = rematch(self.store, old)
         with self.store.read() as conn:
             self._load(conn, new.match_id)
-        note = _("match {match}: a rematch of match {old}").format(match=self.match.id, old=old)
-        return Result(self.match.id, self.match.name, self.state, note)
+        note = Phrase(N_("match {match}: a rematch of match {old}"), match=self.match.id, old=old)
+        return Result(self.match.id, self.match.name, self.state, (note,))
 
-    def refresh(self) -> str | None:
+    def refresh(self) -> Phrase | None:
         """Reload if the match was written since this session saw it (before showing a status); say so."""
         with self.store.read() as conn:
             now = matches.touched(conn, self.match.id)
@@ -122,7 +122,7 @@ class TableSession:
             note = self._reload_note(now)
             self._load(conn, self.match.id)
         self._stale = False
-        return note.localized() if note else None
+        return note
 
     def _reload_note(self, now: int) -> Phrase | None:
         """What a reload brings, for the table to hear, given the store's write counter ``now``.
@@ -185,8 +185,8 @@ class TableSession:
         except BaseException:
             self._failed(seen)
             raise
-        notes = [n for n in (note and note.localized(), done.note) if n]  # for the table to hear: worded now
-        return Result(self.match.id, self.match.name, self.state, "; ".join(notes) or None)
+        notes = (note, *done.notes) if note else done.notes
+        return Result(self.match.id, self.match.name, self.state, notes)
 
     def _failed(self, seen: int) -> None:
         """After a failed write memory may be ahead of the store: reload before the next action."""

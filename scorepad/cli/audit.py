@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Union
 
 import typer
 
-from ..core.language import N_, in_language
+from ..core.language import N_
+from ..present.translation import in_language
 from .common import console, json_line, open_store, refusals, say, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -166,7 +167,9 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
         assert store is not None and match_id is not None  # --record opened the match above
         result = record_audited(store, match_id, audited)
         if as_json:
-            say(result.note or "")
+            from ..present.descriptions import notes_text
+
+            say(notes_text(result.notes))
         else:
             show(result, False)
         return

@@ -7,7 +7,7 @@ the choices) are read from the exception where Click keeps them, and the
 message is matched against Click's English sentence to find the catalog's
 template. A sentence Click may one day word differently is simply shown as
 Click wrote it. Typer's own few words (section titles, "required", "No such
-command") go through the ``gettext`` module, which ``core.language.use`` points
+command") go through the ``gettext`` module, which ``language_choice.choose`` points
 at scorepad's catalog.
 """
 
@@ -26,7 +26,8 @@ from typer._click.exceptions import (
     UsageError,
 )
 
-from ..core.language import N_, _, ngettext, worded
+from ..core.language import N_
+from ..present.translation import _, ngettext, worded
 
 #: The help option's text, set by Click; the command classes show it translated.
 HELP_OPTION = N_("Show this message and exit.")

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..core.choices import Preset
-from ..core.language import _
+from ..present.translation import _
 from .common import MatchOpt, console, open_store, print_json, refusals, use_ascii, written_file
 from .helptext import TranslatedCommand
 from .numbers import WHOLE

@@ -10,17 +10,19 @@ import errno
 import functools
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 
-from ..core.language import N_, Phrase, _
+from ..core.language import N_, Phrase
+from ..present.translation import _, in_language
 from .completion import match_ids
 from .numbers import WHOLE
 from .streams import forget_failure, output_failure
 
 if TYPE_CHECKING:
     import re
+    from collections.abc import Callable
     from pathlib import Path
 
     from rich.console import Console
@@ -170,8 +172,10 @@ def show(result: Result, as_json: bool) -> None:
     if as_json:  # Rich is not even imported: a script's status costs no more than it must
         from ..present.json_shapes import status_json
 
-        if result.note:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
-            say(result.note)
+        if result.notes:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
+            from ..present.descriptions import notes_text
+
+            say(notes_text(result.notes))
         print_json(status_json(result))
     else:
         from ..present import tables
@@ -233,7 +237,11 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
-def refusals(command):
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def refusals(command: Callable[P, R]) -> Callable[P, R]:
     """Run a command so that any refusal is one line on stderr and exit 1, never a traceback.
 
     Its output is flushed before it ends, so that a failure to write it is
@@ -241,7 +249,7 @@ def refusals(command):
     """
 
     @functools.wraps(command)
-    def run(*args, **kwargs):
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         from ..core.errors import ScorepadError
 
         RUNNING.start()
@@ -253,7 +261,9 @@ def refusals(command):
         except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
             raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
-            raise fail(error.localized()) from None
+            from .refusal_words import refusal
+
+            raise fail(refusal(error)) from None
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail(_("a number given is too large for the store")) from None
         except KeyboardInterrupt:
@@ -281,7 +291,7 @@ def unfinished(error: BaseException) -> typer.Exit:
     reason = _reason(error, failed)
     written = RUNNING.written(reason)
     if written is not None:
-        return fail(written.localized(), 3)
+        return fail(in_language(written), 3)
     if isinstance(failed, BrokenPipeError):
         return typer.Exit(1)
     if failed is not None:
@@ -294,7 +304,6 @@ def unfinished(error: BaseException) -> typer.Exit:
 def _reason(error: BaseException, failed: OSError | None) -> str:
     """Why the command could not finish, in words."""
     from ..core.errors import os_reason
-    from ..core.language import in_language
 
     if isinstance(failed, BrokenPipeError):
         return _("nothing reads it any more")

@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.choices import HeartsLead, PassRule, Preset
-from ..core.language import N_, _
+from ..core.language import N_
+from ..present.translation import _
 from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand

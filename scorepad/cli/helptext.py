@@ -20,7 +20,7 @@ from typer import Abort
 from typer._click import ClickException, echo
 from typer.core import TyperCommand, TyperGroup
 
-from ..core.language import _
+from ..present.translation import _
 from . import clickwords
 
 

@@ -8,9 +8,10 @@ from typing import Annotated, ClassVar
 
 import typer
 
-from ..core.language import LANGUAGES, _, use
+from ..present.translation import LANGUAGES, _
 from .commands import CommandGroup
 from .common import OPTIONS, RUNNING, unfinished
+from .language_choice import choose
 from .streams import take_streams
 
 
@@ -50,7 +51,7 @@ def _language(language: str | None) -> None:
     # Eager, so that --help after it (and every message after it) is in that language.
     if language is not None and language.lower() not in LANGUAGES:
         raise typer.BadParameter(f"scorepad speaks {', '.join(LANGUAGES)}, not {language!r}")
-    use(language.lower() if language else None)
+    choose(language.lower() if language else None)
 
 
 def _version(asked: bool) -> None:
@@ -95,7 +96,7 @@ def run() -> None:
     take_streams()
     # The locale's language from the start: the root's own --help is shown before
     # --lang's callback runs, and it must not be the one page left in English.
-    use()
+    choose()
     try:
         try:
             app(prog_name="scorepad")  # ends in SystemExit, with the command's exit code

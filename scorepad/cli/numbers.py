@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import typer
 
-from ..core.language import _
+from ..present.translation import _, in_language
 
 
 def _reader(minimum: int | None) -> Callable[[object], int]:
@@ -25,7 +25,7 @@ def _reader(minimum: int | None) -> Callable[[object], int]:
             try:
                 number = whole_number(str(value).strip())
             except NotationError as error:  # a usage error (exit 2), as for any option of the wrong type
-                raise typer.BadParameter(error.localized()) from None
+                raise typer.BadParameter(in_language(error)) from None
         if minimum is not None and number < minimum:
             raise typer.BadParameter(
                 _("{number} is not in the range x>={minimum}").format(number=number, minimum=minimum)

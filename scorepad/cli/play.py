@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import _, ngettext
+from ..present.translation import _, in_language, ngettext
 from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
 from .rules_command import of_match, show_rules
@@ -179,7 +179,7 @@ class _Terminal(_Table):
     def status(self) -> None:
         note = self.session.refresh()
         if note:
-            self.err.print(note, markup=False)
+            self.err.print(in_language(note), markup=False)
         self._panel()
 
     def sheet(self) -> None:
@@ -199,8 +199,10 @@ class _Terminal(_Table):
         echo = _echo(self.session, asked)
         if echo:
             self.out.print(echo, style="bold")
-        if result.note:
-            self.out.print(result.note, style="italic")
+        if result.notes:
+            from ..present.descriptions import notes_text
+
+            self.out.print(notes_text(result.notes), style="italic")
         self.out.print(tables.table_panel(result, self.ascii))
         if result.state.finished:
             self.out.print(
@@ -209,8 +211,9 @@ class _Terminal(_Table):
 
     def refused(self, error: "ScorepadError") -> None:
         from ..app.table import MatchChanged
+        from .refusal_words import refusal
 
-        self.err.print(_("refused: {reason}").format(reason=terminal_text(error.localized())), style="red")
+        self.err.print(_("refused: {reason}").format(reason=terminal_text(refusal(error))), style="red")
         if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
             self._panel()
 
@@ -260,8 +263,8 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 
 def _echo(session: "TableSession", asked: "Asked") -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
-    from ..app.entering import entry_words, scores_text
     from ..app.table import EnterDeal
+    from ..present.descriptions import entry_words, scores_text
 
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
@@ -382,12 +385,16 @@ class _Pipe(_Table):
         sys.stderr.write(help_text() + "\n")
 
     def entered(self, asked: "Asked", result: "Result") -> None:
+        from ..present.descriptions import notes_text
+
         self.written_lines += 1
-        self._tell(result.note)
+        self._tell(notes_text(result.notes))
 
     def refused(self, error: "ScorepadError") -> None:
+        from .refusal_words import said
+
         self.refused_lines += 1
-        self._tell(error.localized())
+        self._tell(said(error))
 
     def interrupted(self) -> int:
         at = _("interrupted at line {number}: the lines before it are saved").format(number=self.number)
@@ -396,8 +403,8 @@ class _Pipe(_Table):
 
     def leave(self) -> int:
         """The summary on stderr; exit 1 when a line was refused."""
-        from ..app.entering import entry_words
         from ..present import tables
+        from ..present.descriptions import entry_words
 
         state, players = self.session.state, self.session.match.settings.players
         if state.winner is not None:
@@ -420,9 +427,10 @@ class _Pipe(_Table):
         sys.stderr.write(terminal_text(summary) + "\n")
         return 1 if self.refused_lines else 0
 
-    def _tell(self, message: str | None) -> None:
+    def _tell(self, message: object) -> None:
+        """A line's refusal or note, a phrase or words, on stderr with the line's number: nothing for none."""
         if message:
-            told = _("line {line}: {problem}").format(line=self.number, problem=terminal_text(message))
+            told = _("line {line}: {problem}").format(line=self.number, problem=terminal_text(in_language(message)))
             sys.stderr.write(told + "\n")
 
     def _json(self, value: object) -> None:

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from ..app.entering import Renege
 from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
 from ..core.errors import NotationError
-from ..core.language import N_, _, spoken
+from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
+from ..present.translation import _, spoken
 from .scores import looks_like_a_score, read_scores
 
 

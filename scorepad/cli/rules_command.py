@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.choices import Preset
-from ..core.language import N_, _
+from ..core.language import N_
+from ..present.translation import _
 from .common import JsonOpt, MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..app.formats import ExportFormat, ExportLayout
-from ..core.language import N_, _, in_language, ngettext
+from ..core.language import N_
+from ..present.translation import _, in_language, ngettext
 from .common import MatchOpt, open_store, print_json, refusals, say, written_file
 from .helptext import TranslatedCommand
 

@@ -76,10 +76,14 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
       scorepad doctor
       scorepad --db club.db doctor --json
     """
-    from ..app.doctor import examine
-    from ..store.location import store_location
+    from dataclasses import replace
 
-    findings = examine(store_location(OPTIONS.db))
+    from ..app.doctor import Wording, examine
+    from ..store.location import store_location
+    from .refusal_words import said
+
+    # A store that does not open is told as every command refuses it: in the command line's words.
+    findings = [replace(f, detail=Wording(said(f.detail.said))) for f in examine(store_location(OPTIONS.db))]
     healthy = all(f.ok for f in findings)
     if as_json:
         print_json({"ok": healthy, "checks": [vars(f) for f in findings]})

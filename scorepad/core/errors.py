@@ -6,8 +6,8 @@ read; the CLI turns any of them into one line on stderr and exit code 1.
 A refusal may be raised as a message in English with ``{fields}`` and their
 values (``RuleError(N_("{player} does not play this deal"), player="Bob")``),
 or as a ``Phrase`` holding them: ``str()`` is then always English, as JSON
-keeps it, and ``localized()`` is the sentence in the language in use, for the
-person reading the terminal.
+keeps it, and ``said`` the phrase that the edge words in the language in use
+for the person reading the terminal (``present.translation.in_language``).
 """
 
 import errno
@@ -22,10 +22,6 @@ class ScorepadError(ValueError):
         # A message may come as a phrase that holds its own fields: a Counted one, whose words depend on a number.
         self.said = message if isinstance(message, Phrase) else Phrase(message, **fields)
         super().__init__(str(self.said))
-
-    def localized(self) -> str:
-        """The refusal in the language in use (English for a message the catalog does not hold)."""
-        return self.said.localized() if self.said.template else str(self)
 
 
 class NotationError(ScorepadError):
@@ -86,6 +82,22 @@ class RecordErrors(NotationError):
 
 class UnknownNameError(ScorepadError):
     """A player, preset or match that does not exist."""
+
+
+class BonusCardOutsideOmnibus(RuleError):
+    """The omnibus bonus card given under another preset, ``preset``: the card is the omnibus preset's setting."""
+
+    def __init__(self, preset: str) -> None:
+        self.preset = preset
+        super().__init__(N_("the bonus card belongs to the omnibus preset, not {preset}"), preset=preset)
+
+
+class TwoDecksNeeded(RuleError):
+    """A table of ``players`` that one deck cannot seat: two decks can (Cancellation Black Maria)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        super().__init__(N_("{count} players need two decks (Cancellation Black Maria)"), count=players)
 
 
 #: What the system says of the failures people meet, worded in scorepad's catalog:

@@ -16,7 +16,7 @@ from functools import cache, cached_property
 
 from .cards import Card
 from .errors import MatchClosed, RuleError, UnknownNameError
-from .language import N_, _, ngettext
+from .language import N_
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
@@ -60,13 +60,6 @@ class Format:
         if self.kind is FormatKind.OVER:
             return max(totals, default=self.value) > self.value
         return max(totals, default=self.value - 1) >= self.value
-
-    def describe(self) -> str:
-        if self.kind is FormatKind.DEALS:
-            return ngettext("{count} deal", "{count} deals", self.value).format(count=self.value)
-        if self.kind is FormatKind.OVER:
-            return _("until a total goes over {value}").format(value=self.value)
-        return _("until a total reaches {value}").format(value=self.value)
 
     def to_json(self) -> dict:
         return {"kind": self.kind.value, "value": self.value}

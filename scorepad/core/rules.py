@@ -29,8 +29,8 @@ from .cards import (
     removed_cards,
 )
 from .choices import HeartsLead, PassRule, Preset
-from .errors import NotationError, RuleError, UnknownNameError
-from .language import N_, _
+from .errors import BonusCardOutsideOmnibus, NotationError, RuleError, TwoDecksNeeded, UnknownNameError
+from .language import N_
 
 
 class Direction(enum.Enum):
@@ -83,10 +83,7 @@ class RuleSet:
             # The bonus card is the omnibus preset's setting: under another preset it would
             # change that preset's deal total, and its figures would no longer compare.
             if preset is not Preset.OMNIBUS:
-                raise RuleError(
-                    N_("the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset}"),
-                    preset=preset.value,
-                )
+                raise BonusCardOutsideOmnibus(preset.value)
             if not isinstance(given["omnibus"], Card):
                 given["omnibus"] = parse_omnibus(given["omnibus"])
         if "decks" in given:
@@ -142,9 +139,8 @@ class RuleSet:
         if self.decks == 2:
             refusal = N_("two decks are for {two} to {most} players, not {count}")
             check_player_count(players, TWO_DECKS_FROM, most, refusal, two=TWO_DECKS_FROM)
-        else:
-            refusal = N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)")
-            check_player_count(players, MIN_TABLE, MAX_DECK_PLAYERS[1], refusal)
+        elif players > MAX_DECK_PLAYERS[1]:
+            raise TwoDecksNeeded(players)
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
@@ -231,23 +227,6 @@ class RuleSet:
             else:
                 options[_NOTATION_KEYS[key]] = value
         return cls.build(preset, **options)
-
-    def describe(self) -> str:
-        """One line for people: ``classic, hearts broken, no slam, pass right``."""
-        parts = [self.preset.value, _("hearts broken") if self.hearts is HeartsLead.BROKEN else _("hearts anytime")]
-        parts.append(_("slam scores minus the total") if self.slam else _("no slam"))
-        parts.append(
-            {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}[
-                self.pass_rule
-            ]
-        )
-        if self.omnibus:
-            parts.append(_("{card} scores {points}").format(card=self.omnibus, points=OMNIBUS_BONUS))
-        if not self.queen_may_be_passed:
-            parts.append(_("{card} may not be passed").format(card=QUEEN_OF_SPADES))
-        if self.decks == 2:
-            parts.append(_("two decks, equal cards cancel"))
-        return ", ".join(parts)
 
 
 _NOTATION_KEYS = {"hearts": "hearts", "slam": "slam", "pass": "pass_rule", "omnibus": "omnibus", "decks": "decks"}

@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import ascii_suits
-from ..core.language import N_, _
+from ..core.language import N_
+from .translation import _, in_language
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
@@ -73,7 +74,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         parts.append(text(_("No rule broken.")))
     else:
         parts.append(text(_("Rules broken ({count}):").format(count=len(report.breaches)), "bold"))
-        parts += [text(f"{breach.message.localized()}.") for breach in report.breaches]
+        parts += [text(f"{in_language(breach.message)}.") for breach in report.breaches]
         if report.renege is None:
             parts.append(text(_("The scores are those of the tricks: the table settles the breach.")))
     parts.append(Text(""))

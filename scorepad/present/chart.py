@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core.language import _
+from .translation import _
 
 if TYPE_CHECKING:
     from rich.text import Text

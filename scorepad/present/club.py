@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typed
 
 from ..app.stats import TRACKED
-from ..core.language import _
 from ..core.rules import RuleSet
 from .json_shapes import player_stats_json
+from .translation import _
 
 if TYPE_CHECKING:
     from ..app.ratings import PlayerRating

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import language
+from .translation import in_language
 
 
 def and_list(names: Iterable[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``, in the language in use."""
-    return language.and_list(names).localized()
+    return in_language(language.and_list(names))

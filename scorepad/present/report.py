@@ -13,11 +13,12 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core.language import _, ngettext, spoken
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
+from .descriptions import format_words, rules_words
 from .lists import and_list
+from .translation import _, ngettext, spoken
 
 if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
@@ -102,8 +103,8 @@ def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
         said = _("{players}: {format}; {rules}; played {first} to {last}")
     return said.format(
         players=", ".join(settings.players),
-        format=settings.format.describe(),
-        rules=settings.rules.describe(),
+        format=format_words(settings.format),
+        rules=rules_words(settings.rules),
         first=days[0] if days else None,
         last=days[-1] if days else None,
     )

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.cards import TWO_DECKS_FROM, Card, Suit, ascii_suits
-from ..core.language import _, ngettext
 from ..core.match import FormatKind
 from ..core.rule_facts import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
 from .lists import and_list
+from .translation import _, ngettext
 
 
 def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:

@@ -11,11 +11,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.language import _, in_language, ngettext
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
+from .descriptions import format_words, notes_text, rules_words
 from .lists import and_list
+from .translation import _, in_language, ngettext
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding
@@ -31,7 +32,7 @@ def title(result: Result) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
     return _("Match {match}{name}: {format}, {rules}").format(
-        match=result.match_id, name=name, format=settings.format.describe(), rules=settings.rules.describe()
+        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules)
     )
 
 
@@ -128,8 +129,8 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
 
 def status(result: Result, ascii: bool) -> Group:
     parts: list = [Text(title(result), style="bold"), standings(result.state), *verdict(result.state, ascii)]
-    if result.note:
-        parts.insert(0, Text(result.note, style="italic"))
+    if result.notes:
+        parts.insert(0, Text(notes_text(result.notes), style="italic"))
     return Group(*parts)
 
 
@@ -141,7 +142,7 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     """
     settings = result.state.settings
     name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
-    rules = Text(f"{name}{settings.format.describe()}, {settings.rules.describe()}", style="bold")
+    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
     body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
     heading = Text(_("Match {match}").format(match=result.match_id))
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
@@ -245,5 +246,5 @@ def findings(checks: Sequence[Finding]) -> Table:
     """What ``scorepad doctor`` found, a check per line."""
     table = Table(show_header=False, box=None)
     for f in checks:
-        table.add_row(_("ok") if f.ok else _("PROBLEM"), in_language(f.check), in_language(f.detail))
+        table.add_row(_("ok") if f.ok else _("PROBLEM"), in_language(f.check.said), in_language(f.detail.said))
     return table

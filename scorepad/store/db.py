@@ -114,7 +114,7 @@ class Store:
             path, by_uri = file_of(self.location)
             # lexists: a link that loops is a store that cannot be opened (examine says why), not no store
             if path is not None and not by_uri and not os.path.lexists(path):
-                raise NoStoreYet(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
+                raise NoStoreYet()
             if path is not None and os.path.lexists(path):
                 self.found = sqlite_file.examine(path, BUSY_TIMEOUT_S, may_freeze=not by_uri)
             engine = self._sqlite_engine(self._url())

@@ -10,7 +10,14 @@ class StoreError(ScorepadError):
     """The store cannot be opened, read or written as it is."""
 
 
-class NoStoreYet(StoreError, UnknownNameError):
+class NoMatchYet(UnknownNameError):
+    """No match to name: none has been started."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("there is no match yet"))
+
+
+class NoStoreYet(StoreError, NoMatchYet):
     """Nothing has been written yet: the SQLite file does not exist."""
 
 

@@ -21,6 +21,7 @@ from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import Entry, MatchState, NextDeal, Settings, Step
 from .encoding import Cuts, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
+from .errors import NoMatchYet
 from .models import EntryRow, MatchRow, SeatRow
 from .prepared import Prepared
 from .rows import MatchSummary, StoredEntry, StoredMatch, match_of, names_by_match, summary_of
@@ -48,7 +49,7 @@ def resolve_match_id(conn: Connection, match_id: int | None) -> int:
         return found
     found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
     if found is None:
-        raise UnknownNameError(N_("there is no match yet: start one with 'scorepad new --players A,B,C'"))
+        raise NoMatchYet()
     return found
 
 

@@ -1,0 +1,42 @@
+"""The use cases' refusals that a caller says in its own words: each carries the facts, and a sentence of its own.
+
+The sentence is what a Python program reads (``str()``); the command line
+says the same refusal with the option or command that would do
+(``cli.refusal_words``). Kept apart from the use cases, which load the store,
+so that wording a refusal loads nothing more.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import RuleError
+from ..core.language import N_, Counted, Phrase
+
+
+class NoScores(RuleError):
+    """A deal entered with no score at all, and no renege."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("no scores given"))
+
+
+class NotOverYet(RuleError):
+    """A rematch asked of a table whose match ``match`` is still being played."""
+
+    def __init__(self, match: int) -> None:
+        self.match = match
+        super().__init__(N_("match {match} is not over: a rematch starts once it is"), match=match)
+
+
+class BreachesToSettle(RuleError):
+    """An audited record that breaks ``count`` rules, ``breach`` the first: the table settles them before it is entered."""
+
+    def __init__(self, count: int, breach: Phrase | str) -> None:
+        self.count, self.breach = count, breach
+        super().__init__(
+            Counted(
+                "the record breaks a rule ({breach}): the table settles that first, then enters the deal",
+                "the record breaks {count} rules ({breach}): the table settles that first, then enters the deal",
+                count,
+                breach=breach,  # the first: worded in the same language when it is a phrase
+            )
+        )

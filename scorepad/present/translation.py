@@ -1,0 +1,111 @@
+"""The language in use: its gettext catalog, and every message and phrase worded in it.
+
+Text for people is written in English in the code and looked up here at the
+moment it is shown: ``_("...")`` for a sentence, ``ngettext`` for one with a
+number, ``in_language`` for a phrase of the core (a message and its fields,
+made where the facts were) or a refusal holding one. JSON, CSV and the
+deal-record notation are never translated.
+
+The language is English unless the catalog of another one is found: the one
+``speak`` is given (the root option ``--lang``, chosen in
+``cli.language_choice``), else the first that gettext reads from the
+environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``).
+
+The compiled catalogs (``LANG/LC_MESSAGES/scorepad.mo``) are in the package's
+``locale`` folder, where the package build compiles them from the ``.po``
+sources (``setup.py``), so an installed wheel carries them; or in the folder
+``SCOREPAD_LOCALEDIR`` names, as GNU gettext's ``TEXTDOMAINDIR`` does for shell
+scripts: a system package may keep them in ``/usr/share/locale``, and a source
+tree, which holds only the sources, is tested with catalogs compiled elsewhere.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+from ..core.errors import ScorepadError
+from ..core.language import Counted, Listed, Phrase
+
+DOMAIN = "scorepad"
+#: The languages scorepad speaks; any other falls back to English.
+LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")
+#: The variable that names another folder of compiled catalogs.
+CATALOGS_VARIABLE = "SCOREPAD_LOCALEDIR"
+
+
+def catalog_folder() -> Path:
+    """Where the compiled catalogs are: the folder ``SCOREPAD_LOCALEDIR`` names, else the package's own."""
+    named = os.environ.get(CATALOGS_VARIABLE)
+    return Path(named) if named else Path(__file__).resolve().parent.parent / "locale"
+
+
+class _Spoken:
+    """The catalog in use: one per process, chosen by ``speak``, read when a message is first looked up."""
+
+    catalog: gettext.NullTranslations | None = gettext.NullTranslations()
+    languages: list[str] | None = None  #: what ``speak`` was given; None: the environment's
+
+
+def speak(language: str | None = None) -> None:
+    """Speak ``language`` (a code of ``LANGUAGES``), or the environment's when None.
+
+    Its catalog is read when the first message is looked up: the shell's completion,
+    run on every TAB press, looks up none.
+    """
+    _Spoken.languages = [language] if language else None  # None: gettext reads the environment
+    _Spoken.catalog = None
+
+
+def _catalog() -> gettext.NullTranslations:
+    if _Spoken.catalog is None:
+        _Spoken.catalog = gettext.translation(DOMAIN, catalog_folder(), languages=_Spoken.languages, fallback=True)
+    return _Spoken.catalog
+
+
+def spoken() -> str:
+    """The code of the language in use: ``en`` when no catalog was found."""
+    catalog = _catalog()
+    if type(catalog) is gettext.NullTranslations:
+        return "en"
+    return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
+
+
+def _(message: str) -> str:
+    """The message in the language in use."""
+    return _catalog().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of the message for ``count``, by the language's own plural rule."""
+    return _catalog().ngettext(singular, plural, count)
+
+
+def worded(template: str, fields: dict[str, object]) -> str:
+    """``template`` looked up in the catalog, its fields filled in, each phrase among them worded too."""
+    return _filled(_(template), fields)
+
+
+def in_language(value: object) -> str:
+    """A phrase, a list of items or a refusal worded in the language in use; any other value as its text."""
+    return str(_worded(value))
+
+
+def _worded(value: object) -> object:
+    """``value`` in words if it is a phrase, a list or a refusal; else itself, for a field's format to apply."""
+    if isinstance(value, ScorepadError):
+        value = value.said if value.said.template else str(value)  # no message: nothing to look up
+    if isinstance(value, Counted):
+        return _filled(ngettext(value.template, value.plural, value.count), value.fields)
+    if isinstance(value, Phrase):
+        return worded(value.template, value.fields)
+    if isinstance(value, Listed):
+        return value.joined([in_language(item) for item in value.items], _(value.last))
+    return value
+
+
+def _filled(said: str, fields: dict[str, object]) -> str:
+    if not fields:
+        return said
+    return said.format(**{key: _worded(value) for key, value in fields.items()})
