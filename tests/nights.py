@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorepad.core.night import NightState, RoundPlayed
 from scorepad.core.night_scores import Finish, TableResult
 
 CLUB = ("Ann", "Bob", "Cat", "Dan", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lea", "Max", "Ned")
@@ -19,3 +20,13 @@ def finished(order: str, points: str | None = None) -> TableResult:
         for name in group.split("="):
             finishes.append(Finish(name, place, totals[len(finishes)] if totals else 10 * len(finishes)))
     return TableResult(tuple(finishes), deals=len(finishes))
+
+
+def in_seat_order(state: NightState) -> RoundPlayed:
+    """Every table of the round in play finishes in seat order: the first seat wins."""
+    return RoundPlayed(tuple(finished(" ".join(table.players)) for table in state.tables))
+
+
+def groups(state: NightState) -> list[set[str]]:
+    """Who sits together at each table of the round in play."""
+    return [set(table.players) for table in state.tables]
