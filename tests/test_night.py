@@ -2,14 +2,16 @@
 
 import time
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
 from scorepad.core.errors import NotationError, RuleError, UnknownNameError
-from scorepad.core.mixing import repeats
+from scorepad.core.mixing import least_repeats, repeats
 from scorepad.core.movement import Movement, climbed
 from scorepad.core.night import MAX_PLAYERS, Joined, Left, NightSettings, NightState, RoundPlayed, fold_night
-from scorepad.core.seating import Seating
+from scorepad.core.no_repeats import without_repeats
+from scorepad.core.seating import Seating, cut, draw, table_sizes
 from tests.nights import CLUB, finished, groups, in_seat_order
 
 # Progressive movement.
@@ -126,6 +128,40 @@ def test_mixed_finds_a_night_in_which_no_pair_meets_twice(players, size):
     assert repeats([table.players for table in tables] for tables in night.rounds) == 0
     assert len(night.rounds) == 4 and all(len(tables) == players // size for tables in night.rounds)
     assert took < 1, f"{players} players at tables of {size}: {took:.2f} s"
+
+
+def test_every_night_of_up_to_24_players_that_can_meet_no_pair_twice_in_4_rounds_does():
+    """Round 2 must repeat a pair when the largest table seats more than there are tables (two of it met in
+    round 1); every other night of up to 24 players has 4 rounds without a repeat, and mixed finds them."""
+    for players in range(9, 25):
+        for size in range(3, 7):
+            try:
+                sizes = table_sizes(players, size)
+            except RuleError:
+                continue
+            if len(sizes) < max(sizes):
+                assert least_repeats(sizes, sizes) > 0
+                continue
+            names = tuple(f"P{number:02}" for number in range(players))
+            night = NightState.start(NightSettings(names, size, movement=Movement.MIXED, seed=1))
+            for _ in range(3):
+                night = night.apply(in_seat_order(night))
+            assert repeats([table.players for table in tables] for tables in night.rounds) == 0, f"{players} at {sizes}"
+
+
+def test_the_exact_search_finds_rounds_without_repeats_or_says_there_are_none():
+    played = cut(range(22), (5, 5, 4, 4, 4))
+    met = [[0] * 22 for _ in range(22)]
+    for table in played:
+        for a, b in combinations(table, 2):
+            met[a][b] = met[b][a] = 1
+    before = [list(row) for row in met]
+    found = without_repeats(met, (5, 5, 4, 4, 4), 3, draw(1, 2, "mixed"))
+    assert found is not None and met == before
+    assert repeats([played, *found]) == 0
+    assert all([len(table) for table in tables] == [5, 5, 4, 4, 4] for tables in found)
+    everyone_met = [[int(a != b) for b in range(22)] for a in range(22)]
+    assert without_repeats(everyone_met, (5, 5, 4, 4, 4), 1, draw(1, 2, "mixed")) is None
 
 
 def test_mixed_repeats_as_few_pairs_as_can_be_when_some_must_meet_again():

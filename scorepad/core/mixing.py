@@ -4,14 +4,16 @@ A pair that met in an earlier round counts once each time it meets again. The
 rounds still to come are drawn together, not one at a time: a round that looks
 best alone can leave no good round after it.
 
-The search starts from a plain random draw of those rounds (so it never does
-worse than one) and improves it by tabu search: in a round where someone meets
-a player again, make the swap of such a player with someone at another table
-that removes the most repeats, and keep both from going back at once. A run
-that stops improving starts again from a new random draw, and the best draw
-of all runs is kept. The search ends when no draw could do better (the bound
-of ``_Search.run``) or after a fixed amount of work, never after a time: the
-same seed must give the same tables on every machine.
+Where the bound (below) leaves room for a draw without any repeat, a small night
+is first searched exactly for one (``core.no_repeats``). Otherwise, or when that
+finds none, the search starts from a plain random draw of those rounds (so it
+never does worse than one) and improves it by tabu search: in a round where
+someone meets a player again, make the swap of such a player with someone at
+another table that removes the most repeats, and keep both from going back at
+once. A run that stops improving starts again from a new random draw, and the
+best draw of all runs is kept. The search ends when no draw could do better
+(the bound of ``_Search.run``) or after a fixed amount of work, never after a
+time: the same seed must give the same tables on every machine.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
+from .no_repeats import without_repeats
 from .seating import T, cut, shuffled
 
 #: The most work a search does, counted in players looked at: a fixed amount, so that every
@@ -110,19 +113,22 @@ class _Search:
         return sum(count - 1 for row in self.met for count in row if count > 1) // 2
 
     def run(self, stream: random.Random, bound: int) -> list[Groups]:
-        """The rounds with the fewest repeats found, at most ``bound`` fewer than any draw can make.
+        """The rounds with the fewest repeats found. No draw makes fewer than ``bound``: reaching it ends the search.
 
-        The bound rises to the pairs the rounds seat beyond the pairs yet to meet:
-        each pair that meets is a new pair or a repeat.
+        The bound rises to the pairs the rounds seat beyond the pairs yet to meet,
+        as each pair that meets is a new pair or a repeat.
         """
         self.before = self._repeats()
         new = sum(1 for a, b in combinations(range(self.players), 2) if not self.met[a][b])
         slots = sum(size * (size - 1) // 2 for size in self.sizes) * len(self.where)
         bound = max(bound, slots - new)
+        exact = without_repeats(self.met, self.sizes, len(self.where), stream) if bound == 0 else None
+        if exact:
+            return exact
         work, step = WORK, 0
         self._place(random_rounds(range(self.players), self.sizes, len(self.where), stream))
         best, fewest = self._copy(), self.cost  # the plain random draw: never worse than that
-        while fewest > bound and work > 0:
+        while True:
             lowest, since = self.cost, 0
             while since < STALL and fewest > bound and work > 0:
                 step += 1
@@ -134,10 +140,11 @@ class _Search:
                 lowest = min(lowest, self.cost)
                 if self.cost < fewest:
                     best, fewest = self._copy(), self.cost
+            if fewest <= bound or work <= 0:
+                return best
             self._place(random_rounds(range(self.players), self.sizes, len(self.where), stream))
-        return best
 
-    def _place(self, rounds: list[list[tuple[int, ...]]] | list[Groups]) -> None:
+    def _place(self, rounds: Sequence[Sequence[Sequence[int]]]) -> None:
         """Draw these rounds instead of the ones drawn so far."""
         for tables in self.rounds:
             for table in tables:
