@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from .no_repeats import without_repeats
+from .no_repeats import Groups, without_repeats
 from .seating import T, cut, shuffled
 
 #: The most work a search does, counted in players looked at: a fixed amount, so that every
@@ -32,8 +32,6 @@ WORK = 400_000
 STALL = 60
 #: For how many steps (this many, up to twice as many) a player may not go back to the table they left.
 TENURE = 3
-
-Groups = list[list[int]]
 
 
 def repeats(rounds: Iterable[Iterable[Sequence[str]]]) -> int:

@@ -30,7 +30,7 @@ ATTEMPT, STEPS = 20_000, 200_000
 #: draw, and searching for one in vain would only cost time.
 MOST_PLAYERS, MOST_ROUNDS = 24, 3
 
-Groups = list[list[int]]
+Groups = list[list[int]]  #: the tables of one round, players by number
 
 
 class _OutOfSteps(Exception):
@@ -47,7 +47,7 @@ def without_repeats(
     if len(met) > MOST_PLAYERS or rounds > MOST_ROUNDS:
         return None
     for _ in range(STEPS // ATTEMPT):
-        search = _Search([list(row) for row in met], sorted(sizes, reverse=True), rounds, stream)
+        search = _DepthFirst([list(row) for row in met], sorted(sizes, reverse=True), rounds, stream)
         try:
             found = search.round(0)
         except _OutOfSteps:
@@ -56,7 +56,9 @@ def without_repeats(
     return None
 
 
-class _Search:
+class _DepthFirst:
+    """One attempt: the rounds filled so far, table by table, and the meetings they add to ``met``."""
+
     def __init__(self, met: list[list[int]], sizes: list[int], rounds: int, stream: random.Random) -> None:
         self.met, self.sizes, self.rounds, self.stream = met, sizes, rounds, stream
         self.placed = [False] * len(met)
