@@ -201,8 +201,7 @@ class NightState:
         self._require_next_round()
         player = self._named(name)
         if player in self.joining:  # joined and leaves before playing: as if they never came
-            others = (other for other in self.joining if other != player)
-            left = replace(self, joining=tuple(others), joined=tuple(other for other in self.joined if other != player))
+            left = replace(self, joining=_without(self.joining, player), joined=_without(self.joined, player))
         else:
             left = replace(self, leaving=(*self.leaving, player))
         left._check_next(N_("{player} cannot leave: {problem}"), player)
@@ -252,6 +251,10 @@ class NightState:
                 table_sizes(len(players), self.settings.table_size, self.settings.decks)
         except RuleError as problem:
             raise RuleError(refusal, player=player, problem=problem) from None
+
+
+def _without(names: tuple[str, ...], name: str) -> tuple[str, ...]:
+    return tuple(other for other in names if other != name)
 
 
 def fold_night(settings: NightSettings, events: Iterable[NightEvent]) -> NightState:
