@@ -1,0 +1,265 @@
+"""A club night as a fold over its events, as a match is a fold over its entries.
+
+A night is its settings (players, table size, rounds, movement, seating, seed,
+decks) plus what happened since: each round's results, and the players who
+left or joined between rounds. The seating of every round is a pure function
+of that list: the first round from the seating and the seed, every other from
+the round before it, its results, who left and who joined, by the movement.
+So a night read back from the store is seated exactly as it was played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from .errors import RuleError, UnknownNameError
+from .language import N_
+from .mixing import mixed_rounds
+from .movement import Movement, progressive, stay
+from .names import check_name, check_names
+from .night_scores import NightStanding, TableResult, night_standings
+from .numbers import MAX_DIGITS
+from .rules import parse_decks
+from .seating import Seating, Table, draw, first_round, seat_drawn, table_bounds, table_sizes
+from .text import quoted
+
+#: The most players a night seats: 50 tables of 4, as a large club's hall holds.
+MAX_PLAYERS = 200
+#: The most rounds of a night. A round is a whole match at every table, and the
+#: mixed movement plans all the rounds to come at once: this bounds that work.
+MAX_ROUNDS = 20
+#: A seed has at most as many digits as any number scorepad stores.
+MAX_SEED = 10**MAX_DIGITS - 1
+
+
+@dataclass(frozen=True)
+class NightSettings:
+    """What is fixed when a night is created. Checked when made: a value is a night that can be seated."""
+
+    players: tuple[str, ...]
+    table_size: int
+    rounds: int = 4
+    movement: Movement = Movement.PROGRESSIVE
+    seating: Seating = Seating.RANDOM
+    seed: int = 0
+    decks: int = 1
+
+    def __post_init__(self) -> None:
+        parse_decks(self.decks)
+        check_names(self.players)
+        check_count(len(self.players), self.decks)
+        table_sizes(len(self.players), self.table_size, self.decks)
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise RuleError(N_("a night has 1 to {most} rounds, not {count}"), most=MAX_ROUNDS, count=self.rounds)
+        if not 0 <= self.seed <= MAX_SEED:
+            raise RuleError(N_("a seed is a whole number from 0 to {most}, not {seed}"), most=MAX_SEED, seed=self.seed)
+
+
+def check_count(players: int, decks: int) -> None:
+    """Refuse a night of too few or too many players for its decks."""
+    least = table_bounds(decks)[0]
+    if not least <= players <= MAX_PLAYERS:
+        raise RuleError(
+            N_("a night has {least} to {most} players, not {count}"), least=least, most=MAX_PLAYERS, count=players
+        )
+
+
+@dataclass(frozen=True)
+class RoundPlayed:
+    """The results of the round in play, one per table in table order: the round ends, the next is seated."""
+
+    results: tuple[TableResult, ...]
+
+
+@dataclass(frozen=True)
+class Left:
+    """A player leaves the night from the next round on."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A new player joins the night from the next round on."""
+
+    name: str
+
+
+NightEvent = RoundPlayed | Left | Joined
+
+
+@dataclass(frozen=True)
+class NightState:
+    """Where a night stands after some events. Apply events with ``apply``."""
+
+    settings: NightSettings
+    rounds: tuple[tuple[Table, ...], ...]  #: the tables of every round seated, round 1 first; the last is in play
+    results: tuple[tuple[TableResult, ...], ...] = ()  #: the results of every round played
+    leaving: tuple[str, ...] = ()  #: players who leave after the round in play
+    joining: tuple[str, ...] = ()  #: players who join from the next round
+    joined: tuple[str, ...] = ()  #: every player who joined the night, in the order they came
+    #: With mixed movement, the tables drawn for the rounds after the one in play,
+    #: kept while nobody leaves or joins: the rounds to come are drawn together.
+    planned: tuple[tuple[tuple[str, ...], ...], ...] = field(default=(), repr=False)
+
+    @classmethod
+    def start(cls, settings: NightSettings) -> NightState:
+        tables = first_round(settings.players, settings.table_size, settings.decks, settings.seating, settings.seed)
+        return cls(settings, rounds=(tables,))
+
+    @property
+    def round(self) -> int:
+        """The number of the round in play (or of the last round, once the night is over)."""
+        return len(self.rounds)
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """The tables of the round in play."""
+        return self.rounds[-1]
+
+    @property
+    def over(self) -> bool:
+        return len(self.results) == self.settings.rounds
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every player of the night, in the order they came: those who left too, and those about to join."""
+        return self.settings.players + self.joined
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """The players of the round in play, table after table, seat after seat."""
+        return tuple(name for table in self.tables for name in table.players)
+
+    def standings(self) -> list[NightStanding]:
+        return night_standings(self.players, (result for played in self.results for result in played))
+
+    def apply(self, event: NightEvent) -> NightState:
+        """The night after one more event."""
+        if isinstance(event, RoundPlayed):
+            return self._played(event.results)
+        if isinstance(event, Left):
+            return self._left(event.name)
+        return self._joined(event.name)
+
+    # Ending a round and seating the next.
+
+    def _played(self, results: tuple[TableResult, ...]) -> NightState:
+        if self.over:
+            raise RuleError(N_("the night is over"))
+        if len(results) != len(self.tables):
+            raise RuleError(
+                N_("round {round} has {count} tables, not {given}"),
+                round=self.round,
+                count=len(self.tables),
+                given=len(results),
+            )
+        for table, result in zip(self.tables, results, strict=True):
+            if sorted(result.names) != sorted(table.players):
+                raise RuleError(
+                    N_("table {table} seats {players}, not {given}"),
+                    table=table.number,
+                    players=", ".join(table.players),
+                    given=", ".join(result.names),
+                )
+        played = replace(self, results=(*self.results, tuple(results)))
+        return played if played.over else played._seat_next()
+
+    def _next_players(self) -> list[str]:
+        """Who plays the next round: the players of this one but those who leave, then those who join."""
+        return [name for name in self.seated if name not in self.leaving] + list(self.joining)
+
+    def _seat_next(self) -> NightState:
+        settings, number = self.settings, self.round + 1
+        seats = draw(settings.seed, number, "seats")
+        planned: tuple[tuple[tuple[str, ...], ...], ...] = ()
+        if settings.movement is Movement.STAY:
+            tables = stay(self.tables, self.leaving, self.joining, settings.decks)
+        elif settings.movement is Movement.PROGRESSIVE:
+            finished = [result.names for result in self.results[-1]]
+            tables = progressive(finished, self.leaving, self.joining, settings.table_size, settings.decks, seats)
+        else:
+            planned = self._mixed()
+            tables = seat_drawn(planned[0], seats)
+        return replace(self, rounds=(*self.rounds, tables), leaving=(), joining=(), planned=planned[1:])
+
+    def _mixed(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """The tables drawn for the next round and those after it: the ones drawn before, while the players are the same."""
+        players = self._next_players()
+        if self.planned and {name for table in self.planned[0] for name in table} == set(players):
+            return self.planned
+        settings, number = self.settings, self.round + 1
+        sizes = table_sizes(len(players), settings.table_size, settings.decks)
+        played = ([table.players for table in tables] for tables in self.rounds)
+        drawn = mixed_rounds(players, sizes, settings.rounds - self.round, played, draw(settings.seed, number, "mixed"))
+        return tuple(tuple(tables) for tables in drawn)
+
+    # Between rounds: players leave and join.
+
+    def _left(self, name: str) -> NightState:
+        self._require_next_round()
+        player = self._named(name)
+        if player in self.joining:  # joined and leaves before playing: as if they never came
+            left = replace(self, joining=_without(self.joining, player), joined=_without(self.joined, player))
+        else:
+            left = replace(self, leaving=(*self.leaving, player))
+        left._check_next(N_("{player} cannot leave: {problem}"), player)
+        return left
+
+    def _joined(self, name: str) -> NightState:
+        self._require_next_round()
+        check_name(name)
+        for player in self.players:
+            if player.casefold() == name.casefold():
+                raise RuleError(N_("{player} is a player of this night already"), player=player)
+        joined = replace(self, joining=(*self.joining, name), joined=(*self.joined, name))
+        joined._check_next(N_("{player} cannot join: {problem}"), name)
+        return joined
+
+    def _require_next_round(self) -> None:
+        if self.over:
+            raise RuleError(N_("the night is over"))
+        if self.round == self.settings.rounds:
+            raise RuleError(N_("round {round} is the night's last: nobody joins or leaves after it"), round=self.round)
+
+    def _named(self, name: str) -> str:
+        """The player of the next round by that name, ignoring case; a refusal for anyone else."""
+        wanted = name.strip().casefold()
+        for player in self.players:
+            if player.casefold() != wanted:
+                continue
+            if player in self.leaving:
+                raise RuleError(N_("{player} leaves after this round already"), player=player)
+            if player not in self.seated and player not in self.joining:
+                raise RuleError(N_("{player} has left the night"), player=player)
+            return player
+        raise UnknownNameError(
+            N_("no player {name} in this night ({players})"),
+            name=quoted(name),
+            players=", ".join(self._next_players()),
+        )
+
+    def _check_next(self, refusal: str, player: str) -> None:
+        """Refuse (with ``refusal``, naming the player and the problem) when the next round could not be seated."""
+        try:
+            players = self._next_players()
+            check_count(len(players), self.settings.decks)
+            if self.settings.movement is Movement.STAY:
+                stay(self.tables, self.leaving, self.joining, self.settings.decks)
+            else:
+                table_sizes(len(players), self.settings.table_size, self.settings.decks)
+        except RuleError as problem:
+            raise RuleError(refusal, player=player, problem=problem) from None
+
+
+def _without(names: tuple[str, ...], name: str) -> tuple[str, ...]:
+    return tuple(other for other in names if other != name)
+
+
+def fold_night(settings: NightSettings, events: Iterable[NightEvent]) -> NightState:
+    """The state of a night after all its events."""
+    state = NightState.start(settings)
+    for event in events:
+        state = state.apply(event)
+    return state
