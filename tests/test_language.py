@@ -231,7 +231,7 @@ def test_a_split_refusal_is_worded_whole_in_dutch(cli):
     reason = nl("nobody on {scores} can have taken {cards}, and the three make {worth}, more than {holders}")
     reason = reason.format(
         scores=6,
-        cards=nl("{names} or {last}").format(names="Q♠, K♠", last="A♠"),
+        cards=nl("{names} or {last}").format(names="V♠, H♠", last="A♠"),  # the Dutch letters
         worth=30,
         holders=nl("{player}'s {points}").format(player="Dan", points=25),
     )

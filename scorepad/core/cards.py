@@ -48,11 +48,6 @@ _COURT = (14, 13, 12, 11)
 _SUIT_ORDER_OF_LETTERS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-def ascii_suits(text: str) -> str:
-    """A sentence with its suit symbols written as letters: ``Q♠`` becomes ``QS``."""
-    return ENGLISH.ascii_suits(text)
-
-
 def rank_name(rank: int) -> str:
     return _RANK_NAMES.get(rank, str(rank))
 
