@@ -28,9 +28,8 @@ if TYPE_CHECKING:
 def title(result: Result, ascii: bool = False) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
-    rules = rules_words(settings.rules, ascii)
     return _("Match {match}{name}: {format}, {rules}").format(
-        match=result.match_id, name=name, format=format_words(settings.format), rules=rules
+        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules, ascii)
     )
 
 
