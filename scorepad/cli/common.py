@@ -224,10 +224,10 @@ def _json_escape(found: re.Match[str]) -> str:
 
 
 def terminal_text(message: str) -> str:
-    """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
+    """A message as this terminal shows it: the table's suit letters where the symbols cannot (or must not) be,
     and any control character (a name from an old store) as its escape, so it stays one line."""
-    from ..core.cards import ascii_suits
     from ..core.text import visible
+    from ..present.translation import ascii_suits
 
     return visible(ascii_suits(message) if use_ascii() else message)
 

@@ -6,7 +6,7 @@ import typer
 
 from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_
-from ..present.translation import _
+from ..present.translation import _, card_letters
 from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -135,7 +135,7 @@ def new(
     fmt = chosen_format(deals, until_over, until_reach)
     options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
     names = [n.strip() for given in players or [] for n in given.split(",")]
-    cuts = [parse_cut(c) for c in cut or []]
+    cuts = [parse_cut(c, card_letters()) for c in cut or []]
     store = open_store()
     if like is not None:
         result = entering.rematch(store, like, names, fmt, first_dealer, cuts, name, rules, **options)

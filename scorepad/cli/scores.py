@@ -3,6 +3,8 @@
 The one reader of that notation: ``deal``, ``fix`` and every line of ``play``.
 A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``) or all
 scores in seat order (``10 QS,2H ?``); ``?`` is the rest of the deal total.
+Cards are read in the letters of the language in use (``Bob=VS,HS`` in
+Dutch), the English ones too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from ..core.errors import NotationError, RuleError
 from ..core.language import N_
 from ..core.numbers import looks_like_number
 from ..core.scoring import parse_score
+from ..present.translation import card_letters
 
 #: Points run together with commas (``10,13,7,13`` or ``5,``): scores, badly separated.
 _POINTS_WITH_COMMAS = re.compile(r"[+-]?\d+(,[+-]?\d*)+")
@@ -32,7 +35,7 @@ def read_score(text: str, token: str) -> Score:
         raise NotationError(N_("one NAME=SCORE per player, separated by spaces: not {text}"), text=repr(token))
     if _POINTS_WITH_COMMAS.fullmatch(text.strip()):
         raise NotationError(N_("separate the scores with spaces, not commas: {text}"), text=repr(token))
-    return parse_score(text)
+    return parse_score(text, card_letters())
 
 
 def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeatOrder:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain
 
-from .cards import RANKS, Card, Suit
+from .cards import RANKS, Card, CardRow, Suit
 from .language import N_, Counted, Phrase, and_list, or_list
 from .record import DealRecord, Play
 from .rules import HeartsLead, RuleSet
@@ -277,7 +277,7 @@ class _Seating:
                 N_("{count} cards for {players} players; {extra} after the {ordinal} card left out"),
                 count=len(plays),
                 players=count,
-                extra=" ".join(str(card) for _, card in plays[count:]),
+                extra=CardRow(tuple(card for _, card in plays[count:])),
                 ordinal=Phrase(_ORDINALS[count - 1]),
             )
             self.breach(number, None, BreachKind.WRONG_COUNT, text)

@@ -8,9 +8,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import ascii_suits
 from ..core.language import N_
-from .translation import _, in_language
+from .translation import _, ascii_suits, cards_text, in_language
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
@@ -52,7 +51,7 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
     for column, justify in _COLUMNS:
         table.add_column(_(column), justify=justify)
     for trick in report.tricks:
-        cards = " ".join(card.text(ascii) for card in trick.cards)
+        cards = cards_text(trick.cards, ascii)
         table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
     parts.append(table)
 

@@ -12,7 +12,7 @@ from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typ
 from ..app.stats import TRACKED
 from ..core.rules import RuleSet
 from .json_shapes import player_stats_json
-from .translation import _
+from .translation import _, card_text
 
 if TYPE_CHECKING:
     from ..app.ratings import PlayerRating
@@ -27,7 +27,8 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
     cards = [key for key, card in TRACKED.items() if rules.points(card)]
     # TRANSLATORS: "of" heads the column of deals with the player's cards entered, out of which the cards are counted.
     of = _("of")
-    heads = [_("Matches"), _("Wins"), _("Deals"), _("Points"), _("Avg"), *(TRACKED[k].text(ascii) for k in cards), of]
+    shown = [card_text(TRACKED[k], ascii) for k in cards]
+    heads = [_("Matches"), _("Wins"), _("Deals"), _("Points"), _("Avg"), *shown, of]
     for head in [*heads, _("Slams"), _("Reneges")]:
         table.add_column(head, justify="right")
     keys = ["matches", "wins", "deals", "points", "avg_per_deal", *cards, "deals_with_cards", "slams", "reneges"]

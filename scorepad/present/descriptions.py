@@ -9,19 +9,19 @@ from ..core.cards import QUEEN_OF_SPADES
 from ..core.choices import HeartsLead, PassRule
 from ..core.match import Entry, EntryKind, Format, FormatKind
 from ..core.rules import OMNIBUS_BONUS, RuleSet
-from .translation import _, in_language, ngettext
+from .translation import _, card_text, in_language, ngettext
 
 
-def rules_words(rules: RuleSet) -> str:
+def rules_words(rules: RuleSet, ascii: bool = False) -> str:
     """A match's rules in one line: ``classic, hearts broken, no slam, pass right``."""
     parts = [rules.preset.value, _("hearts broken") if rules.hearts is HeartsLead.BROKEN else _("hearts anytime")]
     parts.append(_("slam scores minus the total") if rules.slam else _("no slam"))
     passes = {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}
     parts.append(passes[rules.pass_rule])
     if rules.omnibus:
-        parts.append(_("{card} scores {points}").format(card=rules.omnibus, points=OMNIBUS_BONUS))
+        parts.append(_("{card} scores {points}").format(card=card_text(rules.omnibus, ascii), points=OMNIBUS_BONUS))
     if not rules.queen_may_be_passed:
-        parts.append(_("{card} may not be passed").format(card=QUEEN_OF_SPADES))
+        parts.append(_("{card} may not be passed").format(card=card_text(QUEEN_OF_SPADES, ascii)))
     if rules.decks == 2:
         parts.append(_("two decks, equal cards cancel"))
     return ", ".join(parts)

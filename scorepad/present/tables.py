@@ -11,12 +11,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.cards import QUEEN_OF_SPADES
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
 from .descriptions import format_words, notes_text, rules_words
 from .lists import and_list
-from .translation import _, in_language, ngettext
+from .translation import _, card_text, cards_text, in_language, ngettext
 
 if TYPE_CHECKING:
     from ..app.doctor import Finding
@@ -24,15 +25,11 @@ if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
 
 
-def cards_text(cards, ascii: bool) -> str:
-    return " ".join(c.text(ascii) for c in cards)
-
-
-def title(result: Result) -> str:
+def title(result: Result, ascii: bool = False) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
     return _("Match {match}{name}: {format}, {rules}").format(
-        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules)
+        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules, ascii)
     )
 
 
@@ -88,7 +85,7 @@ def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]
         pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
         lines.append("  " + _PASSES[deal.direction]().format(count=PASS_SIZE, pairs=pairs))
         if not state.rules.queen_may_be_passed:
-            queen = "QS" if ascii else "Q♠"
+            queen = card_text(QUEEN_OF_SPADES, ascii)
             lines.append("  " + _("The {card} may not be passed.").format(card=queen))
     return lines
 
@@ -128,7 +125,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
 
 
 def status(result: Result, ascii: bool) -> Group:
-    parts: list = [Text(title(result), style="bold"), standings(result.state), *verdict(result.state, ascii)]
+    parts: list = [Text(title(result, ascii), style="bold"), standings(result.state), *verdict(result.state, ascii)]
     if result.notes:
         parts.insert(0, Text(notes_text(result.notes), style="italic"))
     return Group(*parts)
@@ -142,13 +139,13 @@ def table_panel(result: Result, ascii: bool) -> Panel:
     """
     settings = result.state.settings
     name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
-    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
+    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules, ascii)}", style="bold")
     body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
     heading = Text(_("Match {match}").format(match=result.match_id))
     return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
 
 
-def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
+def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> Group:
     """The title, a row per entry that stands, and a key; the title and key are lines of their own,
     so that a title wider than the table is never wrapped to its width."""
     players = result.state.settings.players
@@ -177,7 +174,7 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
                 cells.append(cell)
         table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-    return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
+    return Group(Text(title(result, ascii), style="italic"), table, Text(key, style="dim"))
 
 
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
@@ -203,7 +200,7 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
         table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
     totals = [str(t) for t in result.state.totals]
     table.add_row("", _("total"), *totals, "", end_section=True)
-    return Group(Text(title(result), style="italic"), table)
+    return Group(Text(title(result, ascii), style="italic"), table)
 
 
 def kind_word(kind: str) -> str:
