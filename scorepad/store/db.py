@@ -64,10 +64,7 @@ def _sqlite_file(url: str) -> tuple[Path | None, bool]:
 
 
 def _setup_sqlite(engine: Engine) -> None:
-    import sqlite3
-
     from sqlalchemy import event
-    from sqlalchemy.exc import DBAPIError
 
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection, _record) -> None:
@@ -85,11 +82,7 @@ def _setup_sqlite(engine: Engine) -> None:
         # A writer takes the write lock at once, so it never has to upgrade a
         # read lock half-way (the cause of "database is locked" under WAL).
         write = connection.get_execution_options().get("scorepad_write", False)
-        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
-        try:  # on the driver itself: SQLAlchemy's execution costs more than SQLite's BEGIN (see prepared)
-            connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
-        except sqlite3.Error as error:
-            raise DBAPIError.instance(statement, (), error, sqlite3.Error) from error
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 class Store:

@@ -23,7 +23,6 @@ from ..core.rules import RuleSet
 from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
 from .matches import E, M, S, insert_match, seat_names, typed_rows
 from .models import MatchRow
-from .prepared import Prepared
 from .rows import names_by_match, settings_of
 from .schema import STANDING
 
@@ -122,17 +121,13 @@ _SCORED = (
     .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
     .order_by(E.c.match_id, E.c.position)
 )
-#: Every match's, or one match's: a club's store can hold 100,000 deals (see ``prepared``).
-_EVERY_SCORED = Prepared(_SCORED)
-_SCORED_OF_ONE = Prepared(_SCORED.where(E.c.match_id == bindparam("b_match")), "b_match")
 
 
 def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[ScoredDeal]:
-    """The scored entries that stand, match by match in the order they were played, lazily."""
-    if match_id is None:
-        rows = _EVERY_SCORED.stream(conn, {})
-    else:
-        rows = _SCORED_OF_ONE.stream(conn, {"b_match": match_id})
+    """The scored entries that stand, match by match in the order they were played, read as they are asked for
+    (a club's store can hold 100,000 deals)."""
+    query = _SCORED if match_id is None else _SCORED.where(E.c.match_id == match_id)
+    rows = conn.execute(query.execution_options(yield_per=2000))
     kinds = {kind.value: kind for kind in EntryKind}
     for owner, kind, number, dealer, scores, recorded_at in rows:
         yield ScoredDeal(owner, kinds[kind], number, dealer, decode_scores(scores), recorded_at)
