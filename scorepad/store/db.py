@@ -304,11 +304,18 @@ class Store:
                 return self._version(fresh)
         try:
             with conn.begin_nested():
-                return conn.execute(text(f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}")).scalar()
+                found = conn.execute(text(f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}")).scalars().all()
         except (OperationalError, ProgrammingError) as error:
             if VERSION_TABLE in str(error.orig) or "no such table" in str(error.orig):
                 return None
             raise
+        if len(found) != 1 or not found[0]:  # Alembic writes its one row with the first tables
+            raise StoreError(
+                N_("{store}: its schema version (table {table}) is blank or unclear: scorepad leaves the store alone"),
+                store=self.where,
+                table=VERSION_TABLE,
+            )
+        return str(found[0])
 
     def close(self) -> None:
         if self._kept is not None:

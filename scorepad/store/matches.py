@@ -20,9 +20,9 @@ from sqlmodel.sql.expression import SelectOfScalar
 from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import Entry, MatchState, NextDeal, Settings, Step
-from .encoding import Cuts, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
+from .encoding import Cuts, columns_hold, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
 from .models import EntryRow, MatchRow, SeatRow
-from .rows import MatchSummary, StoredEntry, StoredMatch, match_of, names_by_match, summary_of
+from .rows import UNDECODABLE, MatchSummary, StoredEntry, StoredMatch, damaged_if, match_of, names_by_match, summary_of
 from .schema import REPLACED, STANDING, UNDONE
 
 T = TypeVar("T")
@@ -74,7 +74,8 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
     names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
     match = match_of(row, names, snapshot=not entries)
     if match.snapshot is None:
-        match.entries = _stored_entries(conn.execute(_STANDING, {"b_match": match_id}))
+        with damaged_if(UNDECODABLE, match_id, names):
+            match.entries = _stored_entries(conn.execute(_STANDING, {"b_match": match_id}))
     return match
 
 
@@ -232,15 +233,31 @@ def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: 
     return conn.execute(_SUMMARY, values).scalar_one()
 
 
+def summary_agrees(conn: Connection, match_id: int, state: MatchState) -> bool:
+    """Whether the match row keeps ``state`` as its fold, as ``summarise`` writes it (for ``doctor``)."""
+    row = conn.execute(select(M.c.winner, M.c.deals_played, M.c.state).where(M.c.id == match_id)).one()
+    return columns_hold(state, row.winner, row.deals_played, row.state)
+
+
 def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
     conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
 
 
 def list_matches(conn: Connection) -> list[MatchSummary]:
-    """Every match, newest first, from the snapshot kept on the match row."""
+    """Every match, newest first, from the snapshot kept on the match row, or from its entries
+    where the row's cannot be right."""
     query = select_rows(MatchRow).order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc())
     players = seat_names(conn)
-    return [summary_of(r, players) for r in typed_rows(conn, query) if r.id is not None]
+    rows = [r for r in typed_rows(conn, query) if r.id is not None]
+    return [summary_of(r, players) or _healed(conn, r, players) for r in rows]
+
+
+def _healed(conn: Connection, row: MatchRow, players: dict[int, list[str]]) -> MatchSummary:
+    """The line of a match whose row keeps a fold that cannot be right: worked out again from its entries."""
+    assert row.id is not None
+    summary = summary_of(row, players, load(conn, row.id).state())
+    assert summary is not None, "load refuses a match whose rules do not decode"
+    return summary
 
 
 def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
