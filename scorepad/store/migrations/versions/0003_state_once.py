@@ -33,8 +33,8 @@ def _rewrite_states(change) -> None:
             snapshot = json.loads(state)
         except ValueError:
             snapshot = None
-        state = json.dumps(change(snapshot, winner, deals_played)) if isinstance(snapshot, dict) else None
-        conn.execute(_match.update().where(_match.c.id == match_id).values(state=state))
+        kept = json.dumps(change(snapshot, winner, deals_played)) if isinstance(snapshot, dict) else None
+        conn.execute(_match.update().where(_match.c.id == match_id).values(state=kept))
 
 
 def upgrade() -> None:
