@@ -26,8 +26,9 @@ class Runner(CliRunner):
     """Typer's test runner, running the app's click command made once.
 
     ``CliRunner.invoke`` makes the command from the app again on every run,
-    which costs more than most commands themselves (5 ms here, a fifth of the
-    suite); this runs the one command as ``invoke`` does, in ``isolation``.
+    which costs more than most commands themselves (4.5 ms here, over the
+    suite's 3,950 runs 18 s); this runs the one command as ``invoke`` does, in
+    ``isolation``.
     """
 
     def invoke(self, app: typer.Typer, args: Sequence[str] = (), input: str | None = None, **extra: Any) -> Result:
