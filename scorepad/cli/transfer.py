@@ -70,7 +70,7 @@ def export(
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
       scorepad export --layout sheet --out friday-sheet.csv
-      scorepad --lang nl export --layout sheet --spreadsheet
+      scorepad export --layout sheet --spreadsheet --out friday-sheet.csv
     """
     from ..app.csv_rows import for_spreadsheet
     from ..app.export import export as write_export
