@@ -69,13 +69,13 @@ def day(stored: str) -> str:
     return local.date().isoformat() if local is not None else stored[:10]
 
 
-def day_text(day: str) -> str:
-    """A day of ``day`` as the country writes it: ``01-12-2026`` in Dutch, ``2026-12-01`` in English."""
+def day_text(iso: str) -> str:
+    """A day written ``2026-12-01`` as the country writes it: ``01-12-2026`` in Dutch; in English as it is."""
     pattern = marks().date
     try:
-        return date.fromisoformat(day).strftime(pattern) if pattern else day
+        return date.fromisoformat(iso).strftime(pattern) if pattern else iso
     except ValueError:
-        return day
+        return iso
 
 
 def _local(stored: str) -> datetime | None:
