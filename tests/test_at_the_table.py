@@ -248,7 +248,7 @@ def test_a_line_that_is_no_entry_lists_every_command_of_play():
         "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order, or one of: renege, misdeal, undo, fix,"
         " status, sheet, history, rules, again, help, quit)"
     )
-    assert set(COMMAND_WORDS["en"].values()) == set(COMMANDS)  # every command has its English word
+    assert set(COMMANDS) <= set(COMMAND_WORDS["en"].values())  # every command has its English word
 
 
 def test_an_unknown_option_to_deal_or_fix_is_a_usage_error_while_a_minus_score_is_a_score(cli, unchanged):

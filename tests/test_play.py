@@ -424,25 +424,27 @@ def test_tab_completes_the_commands_from_their_table_then_the_players(before, te
     assert completions(before, ("Ann", "Bob", "Cat"), text) == offered
 
 
-def test_a_language_s_own_words_for_the_commands_are_data_added_to_their_table(monkeypatch):
+def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
     from scorepad.cli.language_choice import choose
     from scorepad.cli.play import completions
     from scorepad.cli.protocol import COMMAND_WORDS, help_text
 
-    monkeypatch.setitem(COMMAND_WORDS, "it", {"annulla": Verb.UNDO, "rinuncia": Verb.RENEGE, "foglio": Verb.SHEET})
+    words = {"scarta": Verb.RENEGE, "annulla": Verb.UNDO, "foglio": Verb.SHEET}
+    monkeypatch.setitem(COMMAND_WORDS, "it", words | {v.value: v for v in Verb if v not in words.values()})
     choose("it")
     try:
         assert parse_line("Annulla") == Undo() == parse_line("undo")
-        assert parse_line("fix 2 rinuncia Cat") == Fix(2, Renege("Cat"))
-        with pytest.raises(NotationError, match="write rinuncia NAME"):  # the usage in the word typed
-            parse_line("rinuncia")
-        with pytest.raises(NotationError, match=r"annulla, rinuncia, foglio, renege, misdeal"):
+        assert parse_line("fix 2 scarta Cat") == Fix(2, Renege("Cat")) == parse_line("fix 2 renege Cat")
+        with pytest.raises(NotationError, match="scarta"):  # the usage in the word typed
+            parse_line("scarta")
+        with pytest.raises(NotationError, match=r"one of: scarta, annulla, foglio, misdeal, fix, status"):
             parse_line("mescola")
-        listed = help_text().splitlines()
-        assert listed[3].split()[:2] == ["rinuncia", "Bob"] and listed[5].split()[0] == "annulla"
-        assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"  # no word of its own yet
-        assert completions([], ("Ann",), "r") == ["rinuncia ", "renege ", "rules"]
+        listed = help_text(["Anna", "Bruno", "Carla"]).splitlines()
+        assert listed[3].split()[:2] == ["scarta", "Bruno"] and listed[5].split()[0] == "annulla"
+        assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"
+        assert completions([], ("Anna",), "r") == ["rules"]  # the table's words only: renege is typed, not offered
+        assert completions([], ("Anna",), "s") == ["scarta ", "status"]
     finally:
         choose("en")
 

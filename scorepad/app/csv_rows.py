@@ -1,15 +1,41 @@
-"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells."""
+"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells.
+
+Written as the contract's plain CSV, or for a spreadsheet program (``export
+--spreadsheet``): with the list separator of the language's spreadsheets, which
+is ``;`` where the decimal mark is a comma, and a byte order mark, without which
+those programs read UTF-8 names in the system's own code page. Every number of
+both layouts is a whole number, so the decimal mark itself has nothing to mark.
+"""
 
 from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import IO, Any
 
 from ..core.match import EntryKind
 from ..core.standings import add_deal
 from ..core.text import visible
 from .results import HistoryRow
+
+
+@dataclass(frozen=True)
+class CsvStyle:
+    """How a CSV is written: its cells' separator, and whether a byte order mark comes first."""
+
+    separator: str = ","
+    mark: bool = False
+
+
+#: The contract's CSV, for scripts and other tools.
+PLAIN = CsvStyle()
+
+
+def for_spreadsheet(separator: str) -> CsvStyle:
+    """A CSV that a spreadsheet program splitting cells at ``separator`` opens a value to a cell."""
+    return CsvStyle(separator, mark=True)
+
 
 COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
 #: What a spreadsheet would run as a formula, and the quote that marks an escaped cell.
@@ -51,8 +77,12 @@ def csv_rows(
             yield (current, title, number, kind_text, dealer, names[seat], seat + 1, points, totals[seat], at)
 
 
-def write_csv(stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS) -> None:
-    writer = csv.writer(stream)
+def write_csv(
+    stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS, style: CsvStyle = PLAIN
+) -> None:
+    if style.mark:
+        stream.write("\ufeff")
+    writer = csv.writer(stream, delimiter=style.separator)
     writer.writerow(header)
     writer.writerows(rows)
 

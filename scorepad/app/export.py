@@ -22,6 +22,7 @@ from .formats import ExportFormat, ExportLayout
 
 if TYPE_CHECKING:
     from ..store.db import Store
+    from .csv_rows import CsvStyle
 
 EXPORTS = Path("exports")
 
@@ -187,12 +188,14 @@ def export(
     out: str | os.PathLike[str] | None = None,
     force: bool = False,
     layout: ExportLayout = ExportLayout.LONG,
+    style: CsvStyle | None = None,
 ) -> Path:
     """Export one match (default: the latest) or every match to ``out`` (a file or a folder, see
-    ``split_out``; default: exports/); return the file written."""
+    ``split_out``; default: exports/); return the file written. A CSV is written in ``style``
+    (default: the contract's plain CSV)."""
     from ..store import history, matches
     from . import backup
-    from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
+    from .csv_rows import PLAIN, csv_rows, sheet_header, sheet_rows, write_csv
     from .reading import history_in
 
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
@@ -220,11 +223,11 @@ def export(
             result, entries = history_in(conn, chosen)
             players = result.state.settings.players
             sheet = sheet_rows(players, entries, result.state.totals)
-            write = lambda stream: write_csv(stream, sheet, sheet_header(players))
+            write = lambda stream: write_csv(stream, sheet, sheet_header(players), style or PLAIN)
         else:
             titles = matches.match_names(conn, chosen)
             rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
-            write = lambda stream: write_csv(stream, rows)
+            write = lambda stream: write_csv(stream, rows, style=style or PLAIN)
         # Written inside the read transaction: the rows stream from the store into the file.
         return write_file(out, write, overwrite=force, rename=rename)
 

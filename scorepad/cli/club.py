@@ -79,7 +79,9 @@ def stats(
             none = (
                 _("No {preset} match in the store in those dates.") if dated else _("No {preset} match in the store.")
             )
-        console().print(none.format(preset=preset.value))
+        from ..present.descriptions import preset_name
+
+        console().print(none.format(preset=preset_name(preset)))
         return
     from ..present.club import stats_table
 

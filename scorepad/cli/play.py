@@ -16,7 +16,8 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from ..present.translation import _, in_language, ngettext
+from ..core.language import N_
+from ..present.translation import _, in_language, ngettext, worded
 from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
 from .rules_command import of_match, show_rules
@@ -46,6 +47,10 @@ def play(
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
+
+    In another language (--lang, or the locale) the commands have that
+    language's own words, which help, TAB and refusals show; the English
+    words are understood in every language.
 
     When standard input is not a terminal, each line is one entry, without
     prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
@@ -160,9 +165,8 @@ class _Terminal(_Table):
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
         self.out.print(tables.table_panel(session.result, ascii))
-        self.out.print(
-            _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
-        )
+        welcome = N_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; {help} lists the rest.")
+        self.out.print(in_table_words(welcome))
 
     def lines(self) -> Iterator[str]:
         while True:
@@ -191,7 +195,7 @@ class _Terminal(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        self.out.print(help_text(), markup=False)
+        self.out.print(help_text(self.session.state.settings.players), markup=False)
 
     def entered(self, asked: "Asked", result: "Result") -> None:
         from ..present import tables
@@ -205,9 +209,8 @@ class _Terminal(_Table):
             self.out.print(notes_text(result.notes), style="italic")
         self.out.print(tables.table_panel(result, self.ascii))
         if result.state.finished:
-            self.out.print(
-                _("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
-            )
+            over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
+            self.out.print(in_table_words(over))
 
     def refused(self, error: "ScorepadError") -> None:
         from ..app.table import MatchChanged
@@ -311,21 +314,22 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
 
 
 def completions(before: list[str], players: Sequence[str], text: str) -> list[str]:
-    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command, or a name."""
-    from .protocol import COMMANDS, Verb, understood
+    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command in the
+    table's words, or a name. A command typed in English is understood all the same."""
+    from .protocol import COMMANDS, Verb, folded, table_words, understood
 
     known = understood()
     entered = {token.split("=", 1)[0].casefold() for token in before if "=" in token}
     left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
-        options = [f"{typed} " if COMMANDS[verb].example else typed for typed, verb in known.items()] + left
-    elif known.get(before[-1].lower()) is Verb.RENEGE:
+        options = [f"{word} " if COMMANDS[verb].example else word for word, verb in table_words().items()] + left
+    elif known.get(folded(before[-1])) is Verb.RENEGE:
         options = list(players)
-    elif known.get(before[0].lower()) is Verb.FIX or "=" in before[0]:
+    elif known.get(folded(before[0])) is Verb.FIX or "=" in before[0]:
         options = left
     else:
         options = []
-    return [o for o in options if o.casefold().startswith(text.casefold())]
+    return [o for o in options if folded(o).startswith(folded(text))]
 
 
 # From a pipe.
@@ -382,7 +386,7 @@ class _Pipe(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        sys.stderr.write(help_text() + "\n")
+        sys.stderr.write(help_text(self.session.state.settings.players) + "\n")
 
     def entered(self, asked: "Asked", result: "Result") -> None:
         from ..present.descriptions import notes_text
@@ -436,6 +440,13 @@ class _Pipe(_Table):
     def _json(self, value: object) -> None:
         sys.stdout.write(json_text(value) + "\n")
         sys.stdout.flush()
+
+
+def in_table_words(message: str) -> str:
+    """A message of ``play`` that names its commands, each by its word in the language in use."""
+    from .protocol import Verb, command_word
+
+    return worded(message, {verb.value: command_word(verb) for verb in (Verb.AGAIN, Verb.UNDO, Verb.QUIT, Verb.HELP)})
 
 
 def _stderr() -> "Console":

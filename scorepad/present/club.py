@@ -11,7 +11,9 @@ from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typ
 
 from ..app.stats import TRACKED
 from ..core.rules import RuleSet
+from .descriptions import preset_name
 from .json_shapes import player_stats_json
+from .marks import decimal
 from .translation import _, card_text
 
 if TYPE_CHECKING:
@@ -41,14 +43,14 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
     )
     heading = (
         _("Players, {preset} matches, two decks") if rules.decks == 2 else _("Players, {preset} matches")
-    ).format(preset=rules.preset.value)
+    ).format(preset=preset_name(rules.preset))
     return Group(Text(heading, style="italic"), table, Text(key, style="dim"))
 
 
 def _cell(value: object) -> str:
     if value is None:
         return "-"
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+    return decimal(value) if isinstance(value, float) else str(value)
 
 
 def ratings_table(players: Sequence[PlayerRating]) -> Group:
@@ -56,6 +58,6 @@ def ratings_table(players: Sequence[PlayerRating]) -> Group:
     for number, head in enumerate(("#", _("Player"), _("Rating"), "mu", "sigma", _("Matches"), _("Wins"))):
         table.add_column(head, justify="left" if number == 1 else "right")
     for place, p in enumerate(players, start=1):
-        figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
+        figures = (decimal(p.rating), decimal(p.mu), decimal(p.sigma), str(p.matches), str(p.wins))
         table.add_row(str(place), Text(p.name), *figures)
     return Group(table, Text(_("rating = mu - 3 sigma"), style="dim"))

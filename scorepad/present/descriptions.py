@@ -6,15 +6,36 @@ from collections.abc import Iterable, Sequence
 
 from ..app.notes import Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
-from ..core.choices import HeartsLead, PassRule
+from ..core.choices import HeartsLead, PassRule, Preset
+from ..core.language import N_
 from ..core.match import Entry, EntryKind, Format, FormatKind
 from ..core.rules import OMNIBUS_BONUS, RuleSet
 from .translation import _, card_text, in_language, ngettext
 
+#: Each preset's name as people read it. Typed (``--rules dirty-lady``), in JSON and in deal
+#: records a preset is its value, the same in every language.
+PRESET_NAMES = {
+    # TRANSLATORS: the name of the standard rules, shown in headers ("Match 3: 12 deals, classic, ..."). The
+    # other presets are names of their own (Slippery Anne, Omnibus, Spot Hearts, Dirty Lady), kept as such.
+    Preset.CLASSIC: N_("classic"),
+    Preset.SLIPPERY_ANNE: N_("slippery-anne"),
+    Preset.OMNIBUS: N_("omnibus"),
+    Preset.SPOT_HEARTS: N_("spot-hearts"),
+    Preset.DIRTY_LADY: N_("dirty-lady"),
+}
+
+
+def preset_name(preset: Preset) -> str:
+    """A preset as a header shows it, in the language in use: ``classic``, ``klassiek``."""
+    return _(PRESET_NAMES[preset])
+
 
 def rules_words(rules: RuleSet, ascii: bool = False) -> str:
     """A match's rules in one line: ``classic, hearts broken, no slam, pass right``."""
-    parts = [rules.preset.value, _("hearts broken") if rules.hearts is HeartsLead.BROKEN else _("hearts anytime")]
+    parts = [
+        preset_name(rules.preset),
+        _("hearts broken") if rules.hearts is HeartsLead.BROKEN else _("hearts anytime"),
+    ]
     parts.append(_("slam scores minus the total") if rules.slam else _("no slam"))
     passes = {PassRule.RIGHT: _("pass right"), PassRule.LEFT: _("pass left"), PassRule.ROTATE: _("pass rotate")}
     parts.append(passes[rules.pass_rule])

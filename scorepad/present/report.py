@@ -18,6 +18,7 @@ from ..core.text import visible
 from .chart import nice_step, running_series
 from .descriptions import format_words, rules_words
 from .lists import and_list
+from .marks import day, day_text
 from .translation import _, ngettext, spoken
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
 
 def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
     settings = result.state.settings
-    days = sorted({r.recorded_at[:10] for r in rows})
+    days = [day_text(d) for d in sorted({day(r.recorded_at) for r in rows})]
     if not days:
         said = _("{players}: {format}; {rules}")
     elif len(days) == 1:

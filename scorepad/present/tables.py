@@ -12,11 +12,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import QUEEN_OF_SPADES
+from ..core.choices import Preset
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .descriptions import format_words, notes_text, rules_words
+from .descriptions import format_words, notes_text, preset_name, rules_words
 from .lists import and_list
+from .marks import in_utc, moment
 from .translation import _, card_text, cards_text, in_language, ngettext
 
 if TYPE_CHECKING:
@@ -155,7 +157,7 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
     table.add_column(_("Dealer"))
     for player in players:
         table.add_column(player, justify="right")
-    table.add_column(_("Recorded (UTC)"))
+    table.add_column(_("Recorded (UTC)") if in_utc() else _("Recorded"))
     for row in rows:
         if row.kind == "misdeal":
             cells = [kind_word(row.kind)] + [""] * len(players)
@@ -172,7 +174,7 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
                     else f"{row.scores[p]}{mark} ({row.totals[p]})"
                 )
                 cells.append(cell)
-        table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
+        table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], moment(row.recorded_at))
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
     return Group(Text(title(result, ascii), style="italic"), table, Text(key, style="dim"))
 
@@ -218,7 +220,8 @@ def _sheet_cell(row: HistoryRow, player: str) -> str:
 
 def matches(rows: Sequence[MatchSummary]) -> Table:
     table = Table()
-    for column in (_("Match"), _("Name"), _("Players"), _("Rules"), _("Created (UTC)"), _("Deals"), _("Result")):
+    created = _("Created (UTC)") if in_utc() else _("Created")
+    for column in (_("Match"), _("Name"), _("Players"), _("Rules"), created, _("Deals"), _("Result")):
         table.add_column(column)
     for r in rows:
         if r.abandoned:
@@ -231,8 +234,8 @@ def matches(rows: Sequence[MatchSummary]) -> Table:
             str(r.id),
             r.name or "",
             ", ".join(r.players),
-            r.preset,
-            r.created_at[:16].replace("T", " "),  # to the minute: the table stays within 80 columns
+            preset_name(Preset(r.preset)),
+            moment(r.created_at, seconds=False),  # to the minute: the table stays within 80 columns
             str(r.deals_played),
             result,
         )
