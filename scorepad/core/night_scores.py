@@ -45,9 +45,12 @@ class TableResult:
             )
 
     @classmethod
-    def of_match(cls, state: MatchState) -> TableResult:
-        """The finishing order of a match that is over: the tie-break winner first, or an abandoned match's totals."""
-        players, totals = state.settings.players, state.totals
+    def of_match(cls, state: MatchState, players: Sequence[str] | None = None) -> TableResult:
+        """The finishing order of a match that is over: the tie-break winner first, or an abandoned match's totals.
+
+        ``players`` names the seats as the night knows them (a match's player may have been renamed since).
+        """
+        players, totals = players or state.settings.players, state.totals
         finishes = (Finish(players[seat], place, totals[seat]) for place, seat in places(totals, state.winner))
         return cls(tuple(finishes), state.deals_played)
 
