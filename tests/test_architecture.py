@@ -150,7 +150,8 @@ def test_the_root_names_each_command_by_the_module_that_registers_it():
         found = tuple(
             i.name or typer.main.get_command_name(i.callback.__name__) for i in registered.registered_commands
         )
-        assert found == names, module
+        groups = tuple(i.typer_instance.info.name for i in registered.registered_groups if i.typer_instance)
+        assert groups + found == names, module
 
 
 def test_one_commands_help_imports_no_other_commands_module():

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from ..core.night_scores import NightStanding, TableResult, night_standings
 from ..core.rules import RuleSet
 from ..core.seating import Seating, Table
 from ..store import quick
-from ..store.night_rows import DamagedNight, StoredNight
+from ..store.night_rows import DamagedNight, NoNightYet, StoredNight
 
 if TYPE_CHECKING:
     from ..store.db import Connection, Store
@@ -117,36 +118,59 @@ class NightOver(RuleError):
         super().__init__(N_("the night is over"))
 
 
+class NoSuchTable(RuleError):
+    """The round in play has fewer tables than the one asked for."""
+
+    def __init__(self, round_: int, table: int) -> None:
+        super().__init__(N_("round {round} has no table {table}"), round=round_, table=table)
+
+
 # Reading.
 
 
 def night_status(store: Store, night_id: int | None) -> NightStatus:
     """The night asked for, or the one most recently created or written to."""
-    night = quick.stored_night(store.location, night_id)
-    if night is None:
-        from ..store import nights
+    return _status(_read(store, night_id))[1]
 
-        with store.read() as conn:
-            night = nights.load(conn, nights.resolve_night_id(conn, night_id))
-    return _status(night)[1]
+
+def _read(store: Store, night_id: int | None) -> StoredNight:
+    """A night, from a SQLite file through the quick reader when it can, else from the store."""
+    night = quick.stored_night(store.location, night_id)
+    if night is not None:
+        return night
+    from ..store import nights
+
+    with _opened(store) as conn:
+        return nights.load(conn, nights.resolve_night_id(conn, night_id))
+
+
+@contextmanager
+def _opened(store: Store, write: bool = False) -> Iterator[Connection]:
+    """A transaction on a store that holds nights: a store not made yet holds none."""
+    from ..store.errors import NoStoreYet
+
+    try:
+        with store.write() if write else store.read() as conn:
+            yield conn
+    except NoStoreYet:
+        raise NoNightYet() from None
 
 
 def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
     """The night as the core folds it, and as it is shown."""
     results = [tuple(_result(night, table, match_id) for table, match_id in tables) for tables in night.rounds]
-    finished = [all(night.matches[match_id].finished for _, match_id in tables) for tables in night.rounds]
-    played = len(night.rounds) - (0 if finished[-1] and len(night.rounds) == night.settings.rounds else 1)
+    counted = results[: _counted(night)]
+    over = len(counted) == night.settings.rounds
     try:
         state = NightState.resume(
             night.settings,
             [tuple(table for table, _ in tables) for tables in night.rounds],
-            results[:played],
+            results if over else results[:-1],
             night.attendance,
             night.planned,
         )
     except RuleError as problem:
         raise DamagedNight(night.id, problem) from None
-    counted = results if finished[-1] else results[:-1]
     standings = night_standings(state.players, (result for tables in counted for result in tables))
     tables = tuple(
         TableStatus(table.number, match_id, table.players, table.first_dealer, night.matches[match_id])
@@ -158,8 +182,34 @@ def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
     )  # fmt: skip
 
 
+def _counted(night: StoredNight) -> int:
+    """How many rounds count: those ended, and the round in play once every table of it is over."""
+    return len(night.rounds) - (not all(night.matches[match_id].finished for _, match_id in night.rounds[-1]))
+
+
 def _result(night: StoredNight, table: Table, match_id: int) -> TableResult:
     return TableResult.of_match(night.matches[match_id], table.players)
+
+
+@dataclass(frozen=True)
+class PlayedTable:
+    """A table of a round that counts, with its match's finishing order."""
+
+    round: int
+    table: Table
+    match_id: int
+    result: TableResult
+
+
+def played_tables(store: Store, night_id: int | None) -> tuple[int, list[PlayedTable]]:
+    """The night's id, and every table of the rounds that count, round by round."""
+    night = _read(store, night_id)
+    played = [
+        PlayedTable(number, table, match_id, _result(night, table, match_id))
+        for number, tables in enumerate(night.rounds[: _counted(night)], start=1)
+        for table, match_id in tables
+    ]
+    return night.id, played
 
 
 def nights(store: Store) -> list[NightSummary]:
@@ -215,7 +265,7 @@ def next_round(store: Store, night_id: int | None) -> NightStatus:
     """End the round in play and seat the next. TableNotOver while a table plays on; NightOver after the last."""
     from ..store import nights
 
-    with store.write() as conn:
+    with _opened(store, write=True) as conn:
         night = nights.load(conn, nights.resolve_night_id(conn, night_id), lock=True)
         state, status = _status(night)
         if status.over:
@@ -266,7 +316,7 @@ def join(store: Store, night_id: int | None, name: str) -> NightStatus:
 def _between_rounds(store: Store, night_id: int | None, event: NightEvent) -> NightStatus:
     from ..store import nights
 
-    with store.write() as conn:
+    with _opened(store, write=True) as conn:
         night = nights.load(conn, nights.resolve_night_id(conn, night_id), lock=True)
         state, _ = _status(night)
         after = state.apply(event)
@@ -305,7 +355,7 @@ def followed_table(store: Store, night_id: int | None, number: int) -> FollowedT
     """Where table ``number`` plays now: the match of the latest round seated."""
     from ..store import nights
 
-    with store.read() as conn:
+    with _opened(store) as conn:
         chosen = nights.resolve_night_id(conn, night_id)
         round_, rounds, match_id = nights.table_now(conn, chosen, number)
     return FollowedTable(chosen, number, round_, rounds, match_id)

@@ -9,6 +9,7 @@ scores are equal however they were added up; an output rounds them to two decima
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -123,3 +124,9 @@ def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> l
 def _rank(line: NightStanding) -> tuple[bool, Fraction, int, Fraction]:
     """What orders the night's standings: a score at all, then the score, more firsts, fewer points per deal."""
     return (not line.rounds, -line.score, -line.firsts, line.points_per_deal)
+
+
+def two_decimals(value: Fraction) -> float:
+    """A score or an average as every output shows it: two decimals, a half away from zero (12.125 is 12.13)."""
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+    return math.copysign(hundredths / 100, value)

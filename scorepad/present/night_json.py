@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from ..core.night_scores import two_decimals
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus, NightSummary, TableStatus
     from ..core.night_scores import NightStanding
-
-
-def two_decimals(value: Fraction) -> float:
-    """A score or an average as shown: two decimals, a half rounded away from zero (83.335 is 83.34)."""
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    return math.copysign(hundredths / 100, value)
 
 
 def status_json(status: NightStatus) -> dict[str, Any]:
