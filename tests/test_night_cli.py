@@ -35,8 +35,10 @@ def test_a_night_prints_its_id_and_reads_out_the_plan_of_round_1(cli):
     made = cli("night", "new", "-p", EIGHT, "--seating", "listed", "--seed", "7", "--name", "Clubavond")
     assert made.stdout == "1\n"
     assert made.stderr.splitlines() == [
-        "Night 1 “Clubavond”: round 1 of 4; winners move up a table, losers down; "
-        "classic, hearts broken, no slam, pass right",
+        (
+            "Night 1 “Clubavond”: round 1 of 4; winners move up a table, losers down; "
+            "classic, hearts broken, no slam, pass right"
+        ),
         "Seed 7: the same seed seats the same tables.",
         "Table 1 (match 1): Ann, Bob, Cat, Dan; Ann deals.",
         "Table 2 (match 2): Eva, Fay, Gus, Hal; Eva deals.",
