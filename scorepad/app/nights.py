@@ -156,22 +156,28 @@ def _opened(store: Store, write: bool = False) -> Iterator[Connection]:
         raise NoNightYet() from None
 
 
+def resumed(night: StoredNight) -> NightState:
+    """The night as the core folds it, from what the store keeps; RuleError when its parts do not agree."""
+    results = [tuple(_result(night, table, match_id) for table, match_id in tables) for tables in night.rounds]
+    over = _counted(night) == night.settings.rounds
+    return NightState.resume(
+        night.settings,
+        [tuple(table for table, _ in tables) for tables in night.rounds],
+        results if over else results[:-1],
+        night.attendance,
+        night.planned,
+    )
+
+
 def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
     """The night as the core folds it, and as it is shown."""
-    results = [tuple(_result(night, table, match_id) for table, match_id in tables) for tables in night.rounds]
-    counted = results[: _counted(night)]
-    over = len(counted) == night.settings.rounds
     try:
-        state = NightState.resume(
-            night.settings,
-            [tuple(table for table, _ in tables) for tables in night.rounds],
-            results if over else results[:-1],
-            night.attendance,
-            night.planned,
-        )
+        state = resumed(night)
     except RuleError as problem:
         raise DamagedNight(night.id, problem) from None
-    standings = night_standings(state.players, (result for tables in counted for result in tables))
+    counted = night.rounds[: _counted(night)]
+    results = (_result(night, table, match_id) for tables in counted for table, match_id in tables)
+    standings = night_standings(state.players, results)
     tables = tuple(
         TableStatus(table.number, match_id, table.players, table.first_dealer, night.matches[match_id])
         for table, match_id in night.rounds[-1]
@@ -184,6 +190,8 @@ def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
 
 def _counted(night: StoredNight) -> int:
     """How many rounds count: those ended, and the round in play once every table of it is over."""
+    if not night.rounds:
+        return 0
     return len(night.rounds) - (not all(night.matches[match_id].finished for _, match_id in night.rounds[-1]))
 
 

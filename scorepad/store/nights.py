@@ -51,7 +51,8 @@ def resolve_night_id(conn: Connection, night_id: int | None) -> int:
     return found
 
 
-def _next_touch(conn: Connection) -> int:
+def next_touch(conn: Connection) -> int:
+    """The nights' write counter's next value: the night written last is the default one."""
     return (conn.execute(select(func.max(N.c.touched))).scalar() or 0) + 1
 
 
@@ -67,7 +68,7 @@ def create(
 ) -> int:
     """A new night's row, with nobody and no round yet: a new one, or one restored (which keeps its times)."""
     values = night_columns(settings, rules) | {"uid": uid, "name": name, "created_at": created_at}
-    values["touched"] = touched if touched is not None else _next_touch(conn)
+    values["touched"] = touched if touched is not None else next_touch(conn)
     night_id: int = conn.execute(insert(N).values(**values).returning(N.c.id)).scalar_one()
     return night_id
 
@@ -80,7 +81,7 @@ def save(
     conn.execute(insert(NP), player_rows(night_id, attendance))
     values: dict[str, object] = {"planned": encode_planned(planned)}
     if touch:
-        values["touched"] = _next_touch(conn)
+        values["touched"] = next_touch(conn)
     conn.execute(update(N).where(N.c.id == night_id).values(**values))
 
 
@@ -103,6 +104,11 @@ def load(conn: Connection, night_id: int, lock: bool = False) -> StoredNight:
         last = [t.match_id for t in tables if t.round == tables[-1].round]
         conn.execute(select(matches.M.c.id).where(matches.M.c.id.in_(last)).with_for_update()).all()
     return night_of(row, players, tables, match_states(conn, [t.match_id for t in tables]))
+
+
+def every_night(conn: Connection) -> list[StoredNight]:
+    """Every night of the store, oldest first."""
+    return [load(conn, night_id) for night_id in conn.execute(select(N.c.id).order_by(N.c.id)).scalars()]
 
 
 def match_states(conn: Connection, match_ids: Sequence[int]) -> dict[int, MatchState]:
@@ -175,6 +181,15 @@ def list_nights(conn: Connection) -> list[NightSummary]:
         )
         for r in conn.execute(query)
     ]
+
+
+def nights_of_matches(conn: Connection, match_ids: Sequence[int]) -> dict[int, int]:
+    """Which of these matches are a table's match of a night already: match id -> night id."""
+    found: dict[int, int] = {}
+    for start in range(0, len(match_ids), 500):
+        query = select(NT.c.match_id, NT.c.night_id).where(NT.c.match_id.in_(match_ids[start : start + 500]))
+        found.update((match_id, night_id) for match_id, night_id in conn.execute(query))
+    return found
 
 
 def night_ids_by_uid(conn: Connection, uids: Sequence[str]) -> dict[str, int]:
