@@ -201,7 +201,25 @@ def _show(status: "NightStatus", as_json: bool) -> None:
         return
     from ..present.night_tables import status_view
 
-    console().print(status_view(status))
+    out = console()
+    out.print(status_view(status))
+    out.print(_next_step(status))
+
+
+def _next_step(status: "NightStatus") -> str:
+    """What the organiser does next, in the command line's words."""
+    from ..present.translation import _, ngettext
+
+    if status.over:
+        return _("The night is over.")
+    if status.round_over:
+        return _("Every table is over: scorepad night next seats round {round}.").format(round=status.round + 1)
+    playing = sum(not table.over for table in status.tables)
+    return ngettext(
+        "{count} table plays on; then scorepad night next ends the round.",
+        "{count} tables play on; then scorepad night next ends the round.",
+        playing,
+    ).format(count=playing)
 
 
 def _said(status: "NightStatus") -> None:

@@ -34,7 +34,7 @@ night = typer.Typer(
     name="night",
     cls=NightGroup,
     help=(
-        "A club night: several tables, a match at each every round, players moving between rounds,"
+        "A club night: several tables, each playing a match every round, players moving between rounds,"
         " and one set of standings.\n\n"
         "Examples:\n\n"
         "\b\n"

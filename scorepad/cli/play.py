@@ -108,7 +108,7 @@ def _night_table(match: int | None, table: int | None) -> int:
     if match is not None:
         raise RuleError(N_("give --match ID, or --night ID and --table T, not both"))
     if table is None:
-        raise RuleError(N_("give --table T too: the table of the night this laptop keeps"))
+        raise RuleError(N_("give --table T: the table of the night this laptop follows"))
     return table
 
 

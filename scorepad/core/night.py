@@ -349,7 +349,7 @@ def _check_kept(state: NightState, attendance: Sequence[Attendance]) -> None:
                 or not 0 <= table.first_dealer < len(table.players)
             ):
                 raise RuleError(
-                    N_("round {round} has no table {table} such as {players}"),
+                    N_("round {round}: table {table} ({players}) is not a table the night could seat"),
                     round=number,
                     table=at,
                     players=", ".join(table.players),

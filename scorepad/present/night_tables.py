@@ -114,7 +114,7 @@ def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
 
 
 def status_view(status: NightStatus) -> Group:
-    """The night's round, every table of it, the standings, and what the organiser does next."""
+    """The night's round, every table of it, the standings, and who leaves and joins."""
     parts: list = [Text(title(status), style="bold")]
     for table in status.tables:
         parts += [Text(""), table_view(table)]
@@ -128,22 +128,7 @@ def status_view(status: NightStatus) -> Group:
             _("Joining from round {round}: {players}.").format(round=status.round + 1, players=and_list(status.joining))
         )
     parts += [Text(line) for line in changes]
-    parts.append(Text(next_step(status)))
     return Group(*parts)
-
-
-def next_step(status: NightStatus) -> str:
-    """What the organiser does next."""
-    if status.over:
-        return _("The night is over.")
-    if status.round_over:
-        return _("Every table is over: scorepad night next seats round {round}.").format(round=status.round + 1)
-    playing = sum(not table.over for table in status.tables)
-    return ngettext(
-        "{count} table plays on; then scorepad night next ends the round.",
-        "{count} tables play on; then scorepad night next ends the round.",
-        playing,
-    ).format(count=playing)
 
 
 def nights_table(rows: Sequence[NightSummary]) -> Table:
