@@ -20,17 +20,16 @@ from ..core.cards import Card
 from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_, Phrase
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
-from ..core.movement import Movement
 from ..core.names import check_characters, check_match_name, check_name, check_names
-from ..core.night import Attendance, NightSettings
+from ..core.night import Attendance
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
-from ..core.seating import Seating, Table
+from ..core.seating import Table
 from ..core.text import quoted
 from ..store import backup_file, history, matches, nights
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
-from ..store.night_rows import StoredNight, StoredTable
+from ..store.night_rows import StoredNight, StoredTable, settings_of
 from ..store.schema import STANDING
 from .inputs import MiB, TooLarge, read_path
 from .nights import resumed
@@ -310,16 +309,7 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
         check_match_name(data.name)
         rules = RuleSet.from_json(data.rules.to_json())
         attendance = tuple(Attendance(check_name(p.name), p.joined, p.left) for p in data.players)
-        settings = NightSettings(
-            players=tuple(line.name for line in attendance if line.joined is None),
-            table_size=data.table_size,
-            rounds=data.rounds,
-            movement=Movement(data.movement),
-            seating=Seating(data.seating),
-            seed=data.seed,
-            decks=rules.decks,
-            deals_per_player=data.deals_per_player,
-        )
+        settings = settings_of(data, attendance, rules)
     rounds: list[list[StoredTable]] = []
     for table_data in data.tables:
         where = Phrase(

@@ -21,7 +21,7 @@ from sqlmodel import SQLModel
 from ..core.errors import ScorepadError
 from ..core.language import N_, Phrase
 from .history import MatchRecord, TrailItem
-from .night_rows import StoredNight
+from .night_rows import StoredNight, settings_fields
 
 FORMAT = "scorepad-backup"
 VERSION = 1  #: the newest backup version this code reads and the one it writes
@@ -380,18 +380,12 @@ def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
 
 def night_json(night: StoredNight, uids: dict[int, str]) -> dict[str, Any]:
     """One night of a backup: its settings, who came and went, and its tables, each naming its match by uid."""
-    settings = night.settings
     return {
         "id": night.id,
         "uid": night.uid,
         "name": night.name,
         "rules": night.rules.to_json(),
-        "table_size": settings.table_size,
-        "rounds": settings.rounds,
-        "deals_per_player": settings.deals_per_player,
-        "movement": settings.movement.value,
-        "seating": settings.seating.value,
-        "seed": settings.seed,
+        **settings_fields(night.settings),
         "created_at": night.created_at,
         "touched": night.touched,
         "players": [{"name": line.name, "joined": line.joined, "left": line.left} for line in night.attendance],

@@ -23,7 +23,7 @@ from ..core.movement import Movement
 from ..core.night import Attendance, NightSettings
 from ..core.rules import RuleSet
 from ..core.seating import Seating, Table
-from .encoding import decode_rules, encode_rules
+from .encoding import decode_rules
 from .errors import StoreError
 
 #: The tables drawn ahead by mixed movement: rounds of tables of names.
@@ -77,16 +77,7 @@ def night_of(row: Any, players: Iterable[Any], tables: Iterable[Any], matches: M
     try:
         attendance = tuple(Attendance(p.name, p.joined_round, p.left_round) for p in players)
         rules = decode_rules(row.rules)
-        settings = NightSettings(
-            players=tuple(line.name for line in attendance if line.joined is None),
-            table_size=row.table_size,
-            rounds=row.rounds,
-            movement=Movement(row.movement),
-            seating=Seating(row.seating),
-            seed=row.seed,
-            decks=rules.decks,
-            deals_per_player=row.deals_per_player,
-        )
+        settings = settings_of(row, attendance, rules)
         rounds: dict[int, list[StoredTable]] = {}
         for t in tables:
             table = Table(t.number, tuple(json.loads(t.players)), t.first_dealer)
@@ -100,10 +91,23 @@ def night_of(row: Any, players: Iterable[Any], tables: Iterable[Any], matches: M
     )
 
 
-def night_columns(settings: NightSettings, rules: RuleSet) -> dict[str, Any]:
-    """What a night's settings put in its row."""
+def settings_of(source: Any, attendance: Sequence[Attendance], rules: RuleSet) -> NightSettings:
+    """A night's settings from where they are kept by name (its row, or its part of a backup file)."""
+    return NightSettings(
+        players=tuple(line.name for line in attendance if line.joined is None),
+        table_size=source.table_size,
+        rounds=source.rounds,
+        movement=Movement(source.movement),
+        seating=Seating(source.seating),
+        seed=source.seed,
+        decks=rules.decks,
+        deals_per_player=source.deals_per_player,
+    )
+
+
+def settings_fields(settings: NightSettings) -> dict[str, Any]:
+    """A night's settings as its row and its part of a backup file keep them, but for its players and rules."""
     return {
-        "rules": encode_rules(rules),
         "table_size": settings.table_size,
         "rounds": settings.rounds,
         "deals_per_player": settings.deals_per_player,

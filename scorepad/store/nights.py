@@ -9,9 +9,9 @@ PostgreSQL two organisers cannot seat the same round twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Table, delete, func, insert, select, update
+from sqlalchemy import Column, Connection, Table, delete, func, insert, select, update
 
 from ..core.errors import UnknownNameError
 from ..core.language import N_
@@ -20,15 +20,16 @@ from ..core.night import Attendance, NightSettings
 from ..core.rules import RuleSet
 from ..core.seating import Table as NightTable
 from . import matches
+from .encoding import encode_rules
 from .models import NightPlayerRow, NightRow, NightTableRow
 from .night_rows import (
     NoNightYet,
     Planned,
     StoredNight,
     encode_planned,
-    night_columns,
     night_of,
     player_rows,
+    settings_fields,
     table_row,
 )
 from .rows import match_of, names_by_match
@@ -36,6 +37,7 @@ from .rows import match_of, names_by_match
 N: Table = NightRow.__table__  # type: ignore[attr-defined]
 NP: Table = NightPlayerRow.__table__  # type: ignore[attr-defined]
 NT: Table = NightTableRow.__table__  # type: ignore[attr-defined]
+T = TypeVar("T")
 
 
 def resolve_night_id(conn: Connection, night_id: int | None) -> int:
@@ -67,7 +69,12 @@ def create(
     touched: int | None = None,
 ) -> int:
     """A new night's row, with nobody and no round yet: a new one, or one restored (which keeps its times)."""
-    values = night_columns(settings, rules) | {"uid": uid, "name": name, "created_at": created_at}
+    values = settings_fields(settings) | {
+        "rules": encode_rules(rules),
+        "uid": uid,
+        "name": name,
+        "created_at": created_at,
+    }
     values["touched"] = touched if touched is not None else next_touch(conn)
     night_id: int = conn.execute(insert(N).values(**values).returning(N.c.id)).scalar_one()
     return night_id
@@ -185,17 +192,17 @@ def list_nights(conn: Connection) -> list[NightSummary]:
 
 def nights_of_matches(conn: Connection, match_ids: Sequence[int]) -> dict[int, int]:
     """Which of these matches are a table's match of a night already: match id -> night id."""
-    found: dict[int, int] = {}
-    for start in range(0, len(match_ids), 500):
-        query = select(NT.c.match_id, NT.c.night_id).where(NT.c.match_id.in_(match_ids[start : start + 500]))
-        found.update((match_id, night_id) for match_id, night_id in conn.execute(query))
-    return found
+    return _pairs(conn, NT.c.match_id, NT.c.night_id, match_ids)
 
 
 def night_ids_by_uid(conn: Connection, uids: Sequence[str]) -> dict[str, int]:
     """The nights of the store among these unique ids."""
-    found: dict[str, int] = {}
-    for start in range(0, len(uids), 500):
-        query = select(N.c.uid, N.c.id).where(N.c.uid.in_(uids[start : start + 500]))
-        found.update((uid, id_) for uid, id_ in conn.execute(query))
+    return _pairs(conn, N.c.uid, N.c.id, uids)
+
+
+def _pairs(conn: Connection, key: Column, value: Column, keys: Sequence[T]) -> dict[T, int]:
+    """``{key: value}`` of the rows whose ``key`` is one of ``keys``, asked a few hundred at a time."""
+    found: dict[T, int] = {}
+    for start in range(0, len(keys), 500):  # under the database's limit of bound parameters
+        found.update(conn.execute(select(key, value).where(key.in_(keys[start : start + 500]))).all())
     return found
