@@ -149,7 +149,9 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
         "audit-two-decks-trick": json.loads(cli("audit", two, "--json", code=1).stdout)["tricks"][1],
     }
     # The club night of the page: its first round played in seat order, a deal of round 2 entered.
-    cli("night", "new", "-p", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed", "--seed", "7", "--name", "Clubavond")
+    cli(
+        "night", "new", "-p", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed", "--seed", "7", "--name", "Clubavond"
+    )
     for match, scores, deals in ((2, ["0", "3", "10", "30"], 4), (3, ["3", "10", "30"], 3)):
         for _ in range(deals):
             cli("deal", "--match", match, *scores)

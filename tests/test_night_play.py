@@ -20,6 +20,7 @@ from scorepad.store.location import store_location
 
 from .nights import CLUB
 from .processes import SCOREPAD, environment, run
+from .test_play import Table, terminal
 
 #: Deals in seat order that finish every table in seat order: the first seat wins.
 DEAL = "0 3 10 30\n"
@@ -135,3 +136,60 @@ def test_a_laptop_that_died_mid_round_comes_back_where_its_table_is(tmp_path):
         "The night's last round is over at table 2.",
         "match 2: 2 lines written, 0 refused; Eva wins with 0.",
     ]
+
+
+# --- on a terminal ------------------------------------------------------------------------
+
+
+def table_of_three(cli) -> None:
+    """Six players at two tables of three, two rounds: Ann, Bob, Cat at table 1, as listed."""
+    cli("night", "new", "-p", ",".join(CLUB[:6]), "--rounds", "2", "--seating", "listed", "--seed", "3")
+
+
+@terminal
+@pytest.mark.slow
+def test_at_a_terminal_the_table_waits_for_the_next_round_and_goes_on_in_its_match(cli):
+    table_of_three(cli)
+    laptop = Table("--table", "1")
+    laptop.sees("Match 1", "Ann deals; Bob (eldest) leads the first trick.", "deal 1> ")
+    for prompt in ("deal 2> ", "deal 3> "):
+        laptop.enters("3 10 30", prompt)
+    laptop.child.sendline("3 10 30")
+    laptop.sees("The round is over at table 1: waiting for round 2 (Ctrl-C leaves).")
+    for _ in range(3):
+        cli("deal", "--match", "2", "3", "10", "30")
+    cli("night", "next")
+    laptop.sees("Round 2 is seated: table 1 plays match 3.", "Match 3", "deal 1> ")
+    players = cli.json("status", "--match", "3")["players"]
+    assert "Dan" in players and "Cat" not in players  # the winner of table 2 came up, the loser of table 1 went down
+    for prompt in ("deal 2> ", "deal 3> "):
+        laptop.enters("3 10 30", prompt)
+    laptop.child.sendline("3 10 30")
+    laptop.sees("The night's last round is over at table 1.")
+    said = laptop.leaves()
+    assert (
+        "Left the table: every entry so far is saved in match 3; carry on with: scorepad play --night 1 --table 1."
+        in said
+    )
+    assert "again starts a rematch" not in said
+
+
+@terminal
+@pytest.mark.slow
+def test_ctrl_c_while_the_table_waits_leaves_it(cli):
+    table_of_three(cli)
+    for _ in range(3):
+        cli("deal", "--match", "1", "3", "10", "30")
+    laptop = Table("--night", "1", "--table", "1")
+    laptop.sees("The round is over at table 1: waiting for round 2 (Ctrl-C leaves).")
+    laptop.child.sendintr()
+    said = laptop.leaves()
+    assert "carry on with: scorepad play --night 1 --table 1." in said
+
+
+def test_play_follows_only_a_table_of_the_night(cli):
+    table_of_three(cli)
+    cli.refused("play", "--table", "3", says="round 1 has no table 3")
+    cli.refused("play", "--night", "1", says="give --table T: the table of the night this laptop follows")
+    cli.refused("play", "--match", "1", "--table", "1", says="give --match ID, or --night ID and --table T, not both")
+    cli.refused("play", "--night", "4", "--table", "1", says="there is no night 4")
