@@ -33,15 +33,17 @@ if TYPE_CHECKING:
     from .protocol import Asked
 
 
+#: The table of a club night that this laptop keeps.
+TableOpt = Annotated[
+    int | None,
+    typer.Option("--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."),
+]
+
+
 def play(
     match: MatchOpt = None,
     night: NightOpt = None,
-    table: Annotated[
-        int | None,
-        typer.Option(
-            "--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."
-        ),
-    ] = None,
+    table: TableOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
     ] = False,
