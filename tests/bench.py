@@ -18,7 +18,7 @@ from pathlib import Path
 from scorepad.present.translation import CATALOGS_VARIABLE
 from tools.catalogs import compile_all
 
-from . import bench_audit, bench_export, bench_play
+from . import bench_audit, bench_export, bench_night, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
 TYPER = [*PYTHON, "-c", "import typer"]
@@ -81,6 +81,15 @@ def status(folder: Path) -> list[Figure]:
             [*SCOREPAD, "matches", "--json"], TYPER, runs=9, budget=1.5, env=env_for(club),
         ),
     ]  # fmt: skip
+
+
+def night(folder: Path) -> Figure:
+    """A club night's status (40 players, 10 tables, 4 rounds played) against the status of one match."""
+    store = env_for(bench_night.build_night(folder / "night.db"))
+    return compare(
+        "night status --json, 40 players, 4 rounds  vs  status --json",
+        [*SCOREPAD, "night", "status", "--json"], [*SCOREPAD, "status", "--json"], runs=9, budget=3.0, env=store,
+    )  # fmt: skip
 
 
 def deal(folder: Path) -> Figure:
@@ -161,7 +170,7 @@ def main() -> int:
         "--skip",
         nargs="*",
         default=[],
-        help="parts to leave out: startup languages status deal play audit export history growth",
+        help="parts to leave out: startup languages status night deal play audit export history growth",
     )
     args = parser.parse_args()
     figures: list[Figure] = []
@@ -174,6 +183,7 @@ def main() -> int:
             "startup": lambda: figures.extend(startup(folder)),
             "languages": lambda: figures.extend(languages(folder)),
             "status": lambda: figures.extend(status(folder)),
+            "night": lambda: figures.append(night(folder)),
             "deal": lambda: figures.append(deal(folder)),
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),

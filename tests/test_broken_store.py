@@ -252,7 +252,7 @@ def broken(kind: str, whole: bytes, tmp_path: Path) -> bytes:
 BROKEN = {
     "empty": "not a scorepad database (it is empty)",
     "one byte": "not a scorepad database (it is cut short to 1 byte)",
-    "half": "cut short to 20480 bytes of 40960",
+    "half": "cut short to 36864 bytes of 73728",
     "mid-page": "cut short to 5000 bytes",
     "text": "not a scorepad database (it is not an SQLite database)",
     "no tables": "not a scorepad database (an SQLite database with no tables)",
@@ -268,7 +268,7 @@ def looks(path: Path) -> tuple:
 
 @pytest.mark.parametrize("kind", BROKEN)
 def test_a_file_that_is_no_scorepad_store_is_refused_and_never_replaced(cli, club, whole, tmp_path, kind):
-    assert len(whole) == 40960  # ten pages: "half" cuts between two of them
+    assert len(whole) == 73728  # eighteen pages (the nights' tables too): "half" cuts between two of them
     club.write_bytes(broken(kind, whole, tmp_path))
     club.chmod(0o640)
     before = looks(club)

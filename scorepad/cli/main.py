@@ -26,6 +26,7 @@ class Scorepad(CommandGroup):
         "play": ("play",),
         "audit": ("audit",),
         "club": ("stats", "ratings", "chart", "report"),
+        "nights": ("night", "nights"),
     }
 
 

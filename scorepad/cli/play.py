@@ -20,6 +20,8 @@ from ..core.language import N_
 from ..present.translation import _, in_language, ngettext, worded
 from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
+from .nights import NightOpt
+from .numbers import POSITIVE
 from .rules_command import of_match, show_rules
 
 if TYPE_CHECKING:
@@ -28,11 +30,21 @@ if TYPE_CHECKING:
     from ..app.results import Result
     from ..app.table import TableSession
     from ..core.errors import ScorepadError
+    from .night_play import FollowedNight
     from .protocol import Asked
+
+
+#: The table of a club night that this laptop keeps.
+TableOpt = Annotated[
+    int | None,
+    typer.Option("--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."),
+]
 
 
 def play(
     match: MatchOpt = None,
+    night: NightOpt = None,
+    table: TableOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
     ] = False,
@@ -61,26 +73,50 @@ def play(
     history or rules --json). Notes (a misdeal, an undo) go
     to stderr as "line N: note", and a summary at the end.
 
+    At a club night, --table T (with --night ID, or the latest night) follows
+    table T from round to round: when its match is over, play says the round
+    is over at this table and waits until scorepad night next seats the next
+    round, then goes on in that round's match of table T. Ctrl-C leaves.
+
     Examples:
 
     \b
       scorepad play
       scorepad play --match 3 < friday.txt
       printf 'Ann=10 Bob=10 Cat=23\\nmisdeal\\nAnn=13 Bob=13 Cat=17\\nstatus\\n' | scorepad play --json
+      scorepad play --night 2 --table 3
     """
     from ..app.table import TableSession
 
-    session = TableSession(open_store(), match)
+    store, follow = open_store(), None
+    if table is not None or night is not None:
+        from .night_play import followed
+
+        follow, match = followed(store, night, _night_table(match, table))
+    session = TableSession(store, match)
     try:
-        table: _Table
+        mode: _Table
         if sys.stdin is not None and sys.stdin.isatty():
-            table = _Terminal(session, use_ascii())
+            mode = _Terminal(session, use_ascii())
         else:  # a closed standard input (play <&-) reads as an empty one
-            table = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
-        code = table.run()
+            mode = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+        mode.follow = follow
+        code = mode.run()
     finally:
         session.store.close()
     raise typer.Exit(code)
+
+
+def _night_table(match: int | None, table: int | None) -> int:
+    """The table of a night to follow: --table, and never with --match."""
+    from ..core.errors import RuleError
+    from ..core.language import N_
+
+    if match is not None:
+        raise RuleError(N_("give --match ID, or --night ID and --table T, not both"))
+    if table is None:
+        raise RuleError(N_("give --table T: the table of the night this laptop follows"))
+    return table
 
 
 class _Table(ABC):
@@ -88,6 +124,7 @@ class _Table(ABC):
 
     def __init__(self, session: "TableSession", ascii: bool) -> None:
         self.session, self.ascii = session, ascii
+        self.follow: FollowedNight | None = None  #: the club night's table it follows, if any
 
     def run(self) -> int:
         """Enter line after line until the lines end or the table quits; the exit code."""
@@ -96,7 +133,7 @@ class _Table(ABC):
 
         answers = {Verb.STATUS: self.status, Verb.SHEET: self.sheet, Verb.RULES: self.rules, Verb.HELP: self.help}
         try:
-            for line in self.lines():
+            for line in self._followed():
                 try:
                     asked = parse_line(line)
                     if asked is None:
@@ -114,6 +151,30 @@ class _Table(ABC):
         except KeyboardInterrupt:
             return self.interrupted()
         return self.leave()
+
+    def _followed(self) -> Iterator[str]:
+        """The lines; at a club night's table, each read once the table has a match to play (see ``night_play``)."""
+        lines = self.lines()
+        while self.follow is not None:
+            session = self.follow.ready(self.session, self.tell)
+            if session is None:
+                return
+            if session is not self.session:
+                self.session = session
+                self.seated()
+            line = next(lines, None)
+            if line is None:
+                return
+            yield line
+        yield from lines
+
+    @abstractmethod
+    def seated(self) -> None:
+        """The table plays on in the next round's match: what it sees of it."""
+
+    @abstractmethod
+    def tell(self, message: str) -> None:
+        """A note about the night for the table."""
 
     @abstractmethod
     def lines(self) -> Iterator[str]:
@@ -208,7 +269,7 @@ class _Terminal(_Table):
 
             self.out.print(notes_text(result.notes), style="italic")
         self.out.print(tables.table_panel(result, self.ascii))
-        if result.state.finished:
+        if result.state.finished and self.follow is None:
             over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
             self.out.print(in_table_words(over))
 
@@ -226,7 +287,9 @@ class _Terminal(_Table):
 
     def leave(self) -> int:
         state, match_id = self.session.state, self.session.match.id
-        if state.finished:
+        if self.follow is not None:
+            where = self.follow.leave_words()
+        elif state.finished:
             where = _("the match is over")
         else:
             where = _("carry on with: scorepad play --match {match}").format(match=match_id)
@@ -238,6 +301,13 @@ class _Terminal(_Table):
         from ..present import tables
 
         self.out.print(tables.table_panel(self.session.result, self.ascii))
+
+    def tell(self, message: str) -> None:
+        self.out.print(message, style="italic", markup=False)
+
+    def seated(self) -> None:
+        self.readline = _complete_names(self.session)
+        self._panel()
 
 
 class _Cleared(Exception):
@@ -430,6 +500,13 @@ class _Pipe(_Table):
         )
         sys.stderr.write(terminal_text(summary) + "\n")
         return 1 if self.refused_lines else 0
+
+    def tell(self, message: str) -> None:
+        sys.stderr.write(terminal_text(message) + "\n")
+        sys.stderr.flush()
+
+    def seated(self) -> None:
+        """The lines go on in the new match: ``tell`` said which."""
 
     def _tell(self, message: object) -> None:
         """A line's refusal or note, a phrase or words, on stderr with the line's number: nothing for none."""

@@ -20,6 +20,7 @@ from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
 from ..present.translation import in_language
 from ..store.errors import NoMatchYet
+from ..store.night_rows import NoNightYet
 
 
 def _again() -> str:
@@ -32,6 +33,7 @@ def _again() -> str:
 #: Each typed refusal as the command line says it, from the facts it carries.
 _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     NoMatchYet: lambda _: Phrase(N_("there is no match yet: start one with 'scorepad new --players A,B,C'")),
+    NoNightYet: lambda _: Phrase(N_("there is no night yet: start one with 'scorepad night new --players A,B,C,...'")),
     BonusCardOutsideOmnibus: lambda error: Phrase(
         N_("the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset}"), preset=error.preset
     ),

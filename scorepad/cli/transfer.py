@@ -26,7 +26,7 @@ ReportOut = Annotated[str | None, _out("exports/match-ID-report.html")]
 
 
 if TYPE_CHECKING:
-    from ..app.backup import BackupMatch
+    from ..app.backup import BackupMatch, Restored
 
 
 def export(
@@ -108,14 +108,14 @@ def import_(
     """
     from ..app import backup
 
-    matches = backup.read(file)
-    done = backup.restore(open_store(), matches, dry_run)
+    found = backup.read(file)
+    done = backup.restore(open_store(), found, dry_run)
     if as_json:
         from ..present.json_shapes import import_json
 
         print_json(import_json(done, dry_run))
         return
-    if not matches:
+    if not found.matches:
         print(_("the backup holds no match: nothing to add"))
     # A dry run adds nothing, so its matches have no id yet.
     added = (
@@ -132,8 +132,19 @@ def import_(
     for m, old_id in done.present:
         said = _("left alone: {label} is already in the store as match {match}")
         print(said.format(label=in_language(m.label), match=old_id))
+    _nights(done, dry_run)
     if dry_run:
         say(_("dry run: nothing was written"))
+
+
+def _nights(done: "Restored", dry_run: bool) -> None:
+    """The club nights an import added, or would add, and those it left alone."""
+    added = _("would add {label}") if dry_run else _("added {label} as night {night}")
+    for n, new_id in done.nights_added:
+        print(added.format(label=in_language(n.label), night=new_id))
+    for n, old_id in done.nights_present:
+        said = _("left alone: {label} is already in the store as night {night}")
+        print(said.format(label=in_language(n.label), night=old_id))
 
 
 def _deals(match: "BackupMatch") -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from datetime import date
 
-    from ..app.backup import BackupMatch, Restored
+    from ..app.backup import BackupMatch, BackupNight, Restored
     from ..app.ratings import PlayerRating
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
@@ -107,10 +107,15 @@ def import_json(done: Restored, dry_run: bool) -> dict[str, Any]:
             "entries": len(match.trail),
         }
 
+    def night(backup: BackupNight, night_id: int | None) -> dict[str, Any]:
+        return {"night": night_id, "uid": backup.uid, "name": backup.night.name, "rounds": len(backup.night.rounds)}
+
     return {
         "dry_run": dry_run,
         "added": [summary(m, new_id) for m, new_id in done.added],
         "present": [summary(m, old_id) for m, old_id in done.present],
+        "nights_added": [night(n, new_id) for n, new_id in done.nights_added],
+        "nights_present": [night(n, old_id) for n, old_id in done.nights_present],
     }
 
 

@@ -21,6 +21,7 @@ from sqlmodel import SQLModel
 from ..core.errors import ScorepadError
 from ..core.language import N_, Phrase
 from .history import MatchRecord, TrailItem
+from .night_rows import StoredNight, settings_fields
 
 FORMAT = "scorepad-backup"
 VERSION = 1  #: the newest backup version this code reads and the one it writes
@@ -164,11 +165,54 @@ def quoted_name(name: object) -> str:
     return f" “{name}”" if name.isprintable() else f" {json.dumps(name)}"  # one line, always
 
 
+class NightPlayerFile(_Strict):
+    name: str
+    joined: Int64 | None  #: the round they joined from; null: from the first
+    left: Int64 | None  #: the last round they played; null: to the end
+
+
+class NightTableFile(_Strict):
+    round: Int64
+    table: Int64
+    match: Annotated[str, Field(min_length=1, max_length=32)]  #: the uid of the table's match, in this backup
+    players: list[str]  #: in seat order
+    first_dealer: str
+
+
+class NightFile(_Strict):
+    id: Int64  #: the number it had in the store it came from, for people reading messages
+    uid: Annotated[str, Field(min_length=1, max_length=32)]
+    name: str | None
+    rules: RulesFile
+    table_size: Int64
+    rounds: Int64
+    deals_per_player: Int64
+    movement: Literal["progressive", "mixed", "stay"]
+    seating: Literal["random", "listed"]
+    seed: Int64
+    created_at: Time
+    touched: Int64
+    players: list[NightPlayerFile]  #: in the order they came
+    tables: list[NightTableFile]  #: round by round, table by table
+    planned: list[list[list[str]]]  #: mixed movement: the tables drawn for the rounds to come
+
+    @property
+    def label(self) -> Phrase:
+        return night_label(self.id, self.name)
+
+
+def night_label(night_id: object, name: object) -> Phrase:
+    """``night 2 “Clubavond”``: a night of a backup as messages name it."""
+    # TRANSLATORS: {name} is empty, or a space and the night's name in quotes.
+    return Phrase(N_("night {night}{name}"), night=night_id, name=quoted_name(name))
+
+
 class BackupFile(_Strict):
     format: Literal["scorepad-backup"]
     version: Int64
     exported_at: Time
     matches: list[MatchFile]
+    nights: list[NightFile] = []  # absent in backups written before club nights
 
 
 class _Header(_Strict):
@@ -204,6 +248,11 @@ def validate(data: object) -> BackupFile:
         if match.uid in seen:
             raise BackupShapeError(N_("{match}: uid {uid} appears twice"), match=match.label, uid=repr(match.uid))
         seen.add(match.uid)
+    seen = set()
+    for night in backup.nights:
+        if night.uid in seen:
+            raise BackupShapeError(N_("{match}: uid {uid} appears twice"), match=night.label, uid=repr(night.uid))
+        seen.add(night.uid)
     return backup
 
 
@@ -326,4 +375,30 @@ def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
         "recorded_at": item.recorded_at,
         "ended_at": item.ended_at,
         "replaces": item.replaces + 1 if item.replaces is not None else None,
+    }
+
+
+def night_json(night: StoredNight, uids: dict[int, str]) -> dict[str, Any]:
+    """One night of a backup: its settings, who came and went, and its tables, each naming its match by uid."""
+    return {
+        "id": night.id,
+        "uid": night.uid,
+        "name": night.name,
+        "rules": night.rules.to_json(),
+        **settings_fields(night.settings),
+        "created_at": night.created_at,
+        "touched": night.touched,
+        "players": [{"name": line.name, "joined": line.joined, "left": line.left} for line in night.attendance],
+        "tables": [
+            {
+                "round": number,
+                "table": table.number,
+                "match": uids[match_id],
+                "players": list(table.players),
+                "first_dealer": table.dealer,
+            }
+            for number, tables in enumerate(night.rounds, start=1)
+            for table, match_id in tables
+        ],
+        "planned": [[list(group) for group in groups] for groups in night.planned],
     }
