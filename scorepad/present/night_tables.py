@@ -14,6 +14,7 @@ from ..core.movement import Movement
 from ..core.night_scores import two_decimals
 from .descriptions import rules_words
 from .lists import and_list
+from .marks import decimal, in_utc, moment
 from .translation import _, ngettext
 
 if TYPE_CHECKING:
@@ -104,10 +105,10 @@ def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
         rows.add_row(
             str(line.place),
             Text(line.name),
-            f"{two_decimals(line.score):.2f}",
+            decimal(two_decimals(line.score)),
             str(line.rounds),
             str(line.firsts),
-            f"{two_decimals(line.points_per_deal):.2f}",
+            decimal(two_decimals(line.points_per_deal)),
         )
     key = _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
     return Group(Text(heading.format(count=counted), style="bold"), rows, Text(key, style="dim"))
@@ -133,7 +134,7 @@ def status_view(status: NightStatus) -> Group:
 
 def nights_table(rows: Sequence[NightSummary]) -> Table:
     table = Table()
-    for column in (_("Night"), _("Name"), _("Players"), _("Round"), _("Created (UTC)"), _("Result")):
+    for column in (_("Night"), _("Name"), _("Players"), _("Round"), _("Created (UTC)") if in_utc() else _("Created"), _("Result")):
         table.add_column(column)
     for r in rows:
         table.add_row(
@@ -141,7 +142,7 @@ def nights_table(rows: Sequence[NightSummary]) -> Table:
             r.name or "",
             str(len(r.players)),
             _("{round} of {rounds}").format(round=r.round, rounds=r.rounds),
-            r.created_at[:16].replace("T", " "),
+            moment(r.created_at, seconds=False),
             _("over") if r.over else _("playing"),
         )
     return table
