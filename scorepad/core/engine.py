@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_text
+from .cards import MAX_DECK_PLAYERS, Card, ascii_text
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
@@ -111,19 +110,15 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     breaches += check_hands(record, rules) + check_play(record, rules, tricks)
     # A hand's breach comes before any trick; a renege seen late goes under its discard.
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
-    values = _values(rules)
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
     # (Both sums run in C, over the tricks' own tuples.)
     genuine = sum(map(len, map(_CARDS, tricks))) - sum(map(len, map(_SPURIOUS, tricks)))
     complete = genuine == deck_of(rules, count).total()
-    # Each trick's points summed by map and sum, in C; the dict's own lookup,
-    # without a default to pass, answers 0 for a card outside the full deck.
     # (One comprehension, without a function called for each trick.)
-    points = values.__getitem__
     reports = tuple(
         [
-            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(points, t.cards)), t.cancelled, t.winner)
+            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(rules.points, t.cards)), t.cancelled, t.winner)
             for t in tricks
         ]
     )
@@ -142,19 +137,6 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
 
 
 _CARDS, _SPURIOUS = attrgetter("cards"), attrgetter("spurious")
-
-
-class _Values(dict[Card, int]):
-    """What each card scores; a card outside the full deck (a rank no deck has) scores nothing."""
-
-    def __missing__(self, card: Card) -> int:
-        return 0
-
-
-@cache
-def _values(rules: RuleSet) -> _Values:
-    """What each card scores under the rules, looked up once per rule set rather than once per card played."""
-    return _Values({card: rules.points(card) for card in FULL_DECK})
 
 
 def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
