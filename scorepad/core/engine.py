@@ -12,11 +12,9 @@ none has, to the leader of the last trick.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from operator import attrgetter
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
-from .cards import MAX_DECK_PLAYERS, Card, ascii_text
+from .cards import MAX_DECK_PLAYERS, Card
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
@@ -27,12 +25,9 @@ from .scoring import renege_outcome, slam_score
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit", "taken_cards"]
 
 
-class TrickReport(NamedTuple):
-    """One trick as replayed: cards in the order played, from the leader.
-
-    A named tuple rather than a frozen dataclass, as the replay's tricks are:
-    a batch of records makes one for every trick, and it is built in a third of the time.
-    """
+@dataclass(frozen=True)
+class TrickReport:
+    """One trick as replayed: cards in the order played, from the leader."""
 
     number: int
     leader: str
@@ -44,22 +39,18 @@ class TrickReport(NamedTuple):
     taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
 
     def to_json(self) -> dict:
-        return _tricks_json((self,))[0]
-
-
-def _tricks_json(tricks: Iterable[TrickReport]) -> list[dict]:
-    """Tricks as JSON writes them. One loop for a report's tricks, which unpacks each
-    in C, rather than a method called for each and its fields read one by one."""
-    shown = []
-    for number, leader, cards, winner, points, cancelled, taken_by, taken_with in tricks:
-        cards_json = list(map(ascii_text, cards))  # as ascii_texts does, without a call for each trick
-        data = {"number": number, "leader": leader, "cards": cards_json, "winner": winner, "points": points}
-        if cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = list(map(ascii_text, cancelled))
-            data["taken_with"] = taken_with
-            data["taken_by"] = taken_by
-        shown.append(data)
-    return shown
+        data = {
+            "number": self.number,
+            "leader": self.leader,
+            "cards": [card.ascii() for card in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+        if self.cancelled is not None:  # the one-deck report keeps its shape
+            data["cancelled"] = [card.ascii() for card in self.cancelled]
+            data["taken_with"] = self.taken_with
+            data["taken_by"] = self.taken_by
+        return data
 
 
 @dataclass(frozen=True)
@@ -92,7 +83,7 @@ class AuditReport:
             "players": list(self.players),
             "dealer": self.dealer,
             "rules": self.rules.to_json(),
-            "tricks": _tricks_json(self.tricks),
+            "tricks": [trick.to_json() for trick in self.tricks],
             "breaches": [breach.to_json() for breach in self.breaches],
             "scores": dict(self.scores),
             "deal_total": self.deal_total,
@@ -112,15 +103,11 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
-    # (Both sums run in C, over the tricks' own tuples.)
-    genuine = sum(map(len, map(_CARDS, tricks))) - sum(map(len, map(_SPURIOUS, tricks)))
+    genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
     complete = genuine == deck_of(rules, count).total()
-    # (One comprehension, without a function called for each trick.)
     reports = tuple(
-        [
-            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(rules.points, t.cards)), t.cancelled, t.winner)
-            for t in tricks
-        ]
+        TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(rules.points, t.cards)), t.cancelled, t.winner)
+        for t in tricks
     )
     if rules.decks_for(count) == 2:
         reports = _carry(reports, complete)
@@ -134,9 +121,6 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
         deal_total=rules.deal_total(len(record.players)),
         complete=complete,
     )
-
-
-_CARDS, _SPURIOUS = attrgetter("cards"), attrgetter("spurious")
 
 
 def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
@@ -153,12 +137,12 @@ def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport
             waiting.append(index)
         elif trick.winner is not None:
             for w in waiting:
-                carried[w] = carried[w]._replace(taken_by=trick.winner, taken_with=trick.number)
+                carried[w] = replace(carried[w], taken_by=trick.winner, taken_with=trick.number)
             waiting = []
     if waiting and complete:
         last = tricks[-1]
         for w in waiting:
-            carried[w] = carried[w]._replace(taken_by=last.leader, taken_with=last.number)
+            carried[w] = replace(carried[w], taken_by=last.leader, taken_with=last.number)
     return tuple(carried)
 
 
