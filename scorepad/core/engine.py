@@ -18,7 +18,7 @@ from .cards import MAX_DECK_PLAYERS, Card
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
-from .replay import Breach, BreachKind, check_hands, check_play, deck_of, seat_tricks
+from .replay import Breach, BreachKind, check_hands, check_play, seat_tricks
 from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
@@ -104,7 +104,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     # A genuine play is a card of the deck played no more often than the deck
     # has it: as many of them as the deck has cards means every card was played.
     genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
-    complete = genuine == deck_of(rules, count).total()
+    complete = genuine == rules.deck(count).total()
     reports = tuple(
         TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(rules.points, t.cards)), t.cancelled, t.winner)
         for t in tricks

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import chain
 
 from .cards import RANKS, Card, Suit
@@ -56,15 +56,6 @@ _RENEGES = {
     Suit.SPADES: N_("{player} played {card} on a spade lead while holding {held}"),
     Suit.HEARTS: N_("{player} played {card} on a heart lead while holding {held}"),
 }
-
-
-@cache
-def deck_of(rules: RuleSet, players: int) -> Counter[Card]:
-    """The deck of a deal under the rules, built once: ``deck`` makes a new one on every call.
-
-    Shared by every audit of that table: nobody may change it.
-    """
-    return rules.deck(players)
 
 
 _NOT_HEARTS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
@@ -142,7 +133,7 @@ class _Seating:
     def __init__(self, record: DealRecord, rules: RuleSet) -> None:
         self.players = players = record.players
         self.rounds = _rounds(players)
-        self.in_deck = deck_of(rules, len(record.players))
+        self.in_deck = rules.deck(len(record.players))
         # The copies of each card of the deck not played yet: a card with none
         # left is outside the deck, or played more often than the deck holds it.
         self.unplayed = dict(self.in_deck)
@@ -401,7 +392,7 @@ def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     if not record.hands:
         return []
     count = len(record.players)
-    in_deck = deck_of(rules, count)
+    in_deck = rules.deck(count)
     size = rules.cards_each(count)
     hands = [(name, record.hands[name]) for name in record.players if name in record.hands]
     breaches = []
