@@ -161,11 +161,14 @@ def test_unicode_suits_and_hands_on_request():
     )
 
 
-def test_a_record_takes_the_players_spelling_of_their_names():
-    record = DealRecord(("Ann", "Bob"), "ann", hands={"BOB": ()}, tricks=(RecordedTrick(plays("bob:3H zed:4H")),))
+def test_a_record_read_takes_the_players_spelling_of_their_names():
+    record = parse_record("players: Ann Bob\ndealer: ann\nhand BOB:\n1. bob:3H zed:4H\n")
     assert record.dealer == "Ann"
     assert list(record.hands) == ["Bob"]
     assert record.tricks[0].plays == plays("Bob:3H zed:4H")
+    assert record == DealRecord(
+        ("Ann", "Bob"), "Ann", hands={"Bob": ()}, tricks=(RecordedTrick(plays("Bob:3H zed:4H"), 1),)
+    )
 
 
 @pytest.mark.parametrize(
@@ -174,9 +177,13 @@ def test_a_record_takes_the_players_spelling_of_their_names():
         lambda: DealRecord(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"), "Ann", CLASSIC),
         lambda: DealRecord(tuple("ABCDEFGHIJK"), "A"),
         lambda: DealRecord(("Ann", "Bob"), "Zed"),
+        lambda: DealRecord(("Ann", "Bob"), "ann"),  # a record spells its players as its players line
         lambda: DealRecord(("Ann", "Ann Marie"), "Ann"),
         lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Zed": ()}),
         lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Ann": (), "ann": ()}),
+        lambda: DealRecord(
+            ("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("3H"), 1), RecordedTrick(plays("4H"), 1))
+        ),
         lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("3H"), 2),)),
         lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("Ann#1:3H")),)),
         lambda: RecordedTrick(()),
