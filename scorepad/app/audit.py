@@ -101,7 +101,7 @@ def _unreadable(reason: Phrase | str) -> ScorepadError:
 def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
     """Read, parse and audit one file, under the match's ``rules`` when a match is named."""
     try:
-        record = parse_record(read_text(source))
+        record = parse_record(read_text(source), rules)
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(
                 N_("the record's rules ({record}) are not match {match}'s ({rules})"),

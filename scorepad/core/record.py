@@ -24,10 +24,10 @@ from functools import lru_cache
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card
 from .errors import NotationError, RecordErrors, ScorepadError
-from .language import N_
+from .language import N_, Phrase
 from .names import RECORD_KEYS, check_name, check_names
 from .numbers import whole_number
-from .rules import RuleSet
+from .rules import CLASSIC, RuleSet
 from .text import quoted
 
 #: One card of a trick: the name written before it (or None) and the card.
@@ -123,6 +123,13 @@ def _check_names(players: tuple[str, ...]) -> None:
     check_names(players, NotationError)
 
 
+def applied_rules(own: RuleSet | None, given: RuleSet | None) -> RuleSet:
+    """The rules a record is audited under: the ``given`` ones (a match's), else its ``own``, else classic."""
+    if given is not None:
+        return given
+    return own if own is not None else CLASSIC
+
+
 def check_trick_number(number: int | None, position: int) -> None:
     # A written number that disagrees with the line's place means a trick was
     # left out or typed twice: better refused than replayed with every seat shifted.
@@ -130,9 +137,13 @@ def check_trick_number(number: int | None, position: int) -> None:
         raise NotationError(N_("this is trick {position}, not '{number}.'"), position=position, number=number)
 
 
-def parse_record(text: str) -> DealRecord:
-    """Read a deal record; raise RecordErrors naming every line it cannot read."""
-    reader = _Reader()
+def parse_record(text: str, rules: RuleSet | None = None) -> DealRecord:
+    """Read a deal record; raise RecordErrors naming every line it cannot read.
+
+    ``rules``: those it is audited under (a match's), if not its own: a trick more
+    than their deck makes is refused at its line.
+    """
+    reader = _Reader(rules)
     lines = text.removeprefix("\ufeff").splitlines()
     for number, raw in enumerate(lines, 1):
         line = raw.partition("#")[0].strip()  # a comment is cut off
@@ -150,17 +161,20 @@ def parse_record(text: str) -> DealRecord:
 class _Reader:
     """The state of a record being read line by line."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet | None) -> None:
+        self.rules = rules
         # Keys and hands may come in any order, so names are matched to the
         # players only at the end; each value keeps its line for the message.
         self.keys: dict[str, tuple[int, str]] = {}
         self.hands: list[tuple[int, str, tuple[Card, ...]]] = []
-        #: Each trick line's plays as written, and its number if written.
-        self.tricks: list[tuple[tuple[Play, ...], int | None]] = []
-        self.problems: list[tuple[int, ScorepadError]] = []
+        #: Each trick line: its line, its plays as written, and its number if written.
+        self.tricks: list[tuple[int, tuple[Play, ...], int | None]] = []
+        # Each problem is kept as its sentence: the refusal itself would keep alive every frame
+        # it was raised through, and the garbage collector would walk them all again and again.
+        self.problems: list[tuple[int, Phrase]] = []
 
     def problem(self, number: int, error: ScorepadError) -> None:
-        self.problems.append((number, error.refusals[0][1] if isinstance(error, RecordErrors) else error))
+        self.problems.append((number, error.said))
 
     @contextmanager
     def at_line(self, number: int) -> Iterator[None]:
@@ -179,9 +193,9 @@ class _Reader:
         elif match := _HAND_LINE.fullmatch(line):
             self.hands.append((number, match[1], tuple(_card(token) for token in _tokens(match[2]))))
         else:
-            self._trick(line)
+            self._trick(line, number)
 
-    def _trick(self, line: str) -> None:
+    def _trick(self, line: str, at: int) -> None:
         position = len(self.tricks) + 1
         try:
             number = None
@@ -191,13 +205,13 @@ class _Reader:
             try:
                 plays = tuple(_play(token) for token in _tokens(line))
             except ScorepadError as error:
-                raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error) from None
+                raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error.said) from None
         except ScorepadError:
             # The line still takes its trick's place, so the tricks after it
             # keep their numbers and are not reported as misnumbered too.
-            self.tricks.append(((), position))
+            self.tricks.append((at, (), position))
             raise
-        self.tricks.append((plays, number))
+        self.tricks.append((at, plays, number))
 
     def finish(self, last_line: int) -> DealRecord | None:
         """The record, or None when a line could not be read (every problem is then noted)."""
@@ -218,6 +232,7 @@ class _Reader:
             with self.at_line(line):
                 players = tuple(_tokens(value))
                 check_players(players, rules)
+                self._count_tricks(len(players), applied_rules(rules, self.rules))
         seat = {name.casefold(): name for name in players}
         dealer = None
         if "dealer" in self.keys and seat:
@@ -228,10 +243,19 @@ class _Reader:
         if self.problems or dealer is None:
             return None
         # Most records spell every name as their players line does: only a name spelled otherwise is rewritten.
-        written = {name for plays, _ in self.tricks for name, _ in plays if name is not None}
+        written = {name for _, plays, _ in self.tricks for name, _ in plays if name is not None}
         respell = {name: seat[name.casefold()] for name in written if seat.get(name.casefold(), name) != name}
-        tricks = tuple(RecordedTrick(_spelled(respell, plays), number) for plays, number in self.tricks)
+        tricks = tuple(RecordedTrick(_spelled(respell, plays), number) for _, plays, number in self.tricks)
         return DealRecord(players, dealer, rules, hands, tricks)
+
+    def _count_tricks(self, count: int, rules: RuleSet) -> None:
+        """Note the first trick more than the deck of the rules makes for ``count`` players."""
+        if count > MAX_DECK_PLAYERS[rules.decks]:
+            return  # no deck for this table: the engine refuses it
+        most = rules.cards_each(count)
+        if len(self.tricks) > most:
+            too_many = N_("a trick too many: {count} players hold {most} cards each, so a deal has {most} tricks")
+            self.problems.append((self.tricks[most][0], Phrase(too_many, count=count, most=most)))
 
     def _hands(self, seat: dict[str, str]) -> dict[str, tuple[Card, ...]]:
         """Each recorded hand by its player's name as the players line spells it."""

@@ -10,11 +10,17 @@ later, which they must have held all along.
 With two decks every card is there twice and two equal cards in one trick
 cancel: neither can win it. A trick whose every card of the suit led is
 cancelled has no winner, and its leader leads again.
+
+The seating notes where each copy of a card went, and ``check_play`` finds a
+player's later cards of a suit in a list kept for each player and suit: no
+check searches the tricks again, so a record costs in proportion to its length,
+however many tricks it has.
 """
 
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
@@ -115,10 +121,10 @@ class _Seating:
         self.players = players = record.players
         #: The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
-        self.in_deck = rules.deck(len(record.players))
-        # The copies of each card of the deck not played yet: a card with none
-        # left is outside the deck, or played more often than the deck holds it.
-        self.unplayed = rules.deck(len(players))
+        self.deck = rules.deck(len(players))
+        # Who played each copy of a card of the deck, and in which trick: a card with every
+        # copy played is played more often than the deck holds it, and so is one outside it.
+        self.played: dict[Card, list[tuple[int, str]]] = {card: [] for card in self.deck}
         self.two_decks = rules.decks_for(len(players)) == 2
         self.leader = record.eldest
         # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
@@ -150,10 +156,11 @@ class _Seating:
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
             cards.append(card)
-            if self.unplayed[card]:
-                self.unplayed[card] -= 1
+            copies = self.played.get(card, [])
+            if len(copies) < self.deck[card]:
+                copies.append((number, player))
             else:
-                self._spurious(number, player, card, seats, cards)
+                self._spurious(number, player, card)
                 spurious.append(len(cards) - 1)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
@@ -189,9 +196,9 @@ class _Seating:
             )
         self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
-    def _spurious(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
+    def _spurious(self, number: int, player: str, card: Card) -> None:
         """Report a card outside the deck, or played more often than the deck holds it."""
-        copies = self.in_deck[card]
+        copies = self.deck[card]
         if not copies:
             outside = (
                 N_("{player} played {card}, which is not in the deck for {count} players")
@@ -201,15 +208,7 @@ class _Seating:
             text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
             return
-        # Where the deck's copies were played: looked for only now, since it is rare.
-        # The earlier tricks, then this one so far (``cards`` ends with this card).
-        earlier = [
-            (trick.number, who)
-            for trick in self.tricks
-            for who, c in zip(trick.players, trick.cards, strict=True)
-            if c == card
-        ]
-        earlier += [(number, who) for who, c in zip(seats, cards[:-1], strict=False) if c == card]
+        earlier = self.played[card]
         if copies == 2:
             twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
             text = Phrase(twice, player=player, card=card, trick=earlier[0][0], second=earlier[1][0])
@@ -270,40 +269,36 @@ class _Holdings:
         # Players with a recorded hand: the cards of it not yet played, with their copies
         # (two decks: a card may be there twice).
         self.left = {name: Counter(cards) for name, cards in record.hands.items()}
-        # Everybody: the cards they are seen playing, which they held until then.
-        self.tricks = tricks
-        self.seat = {name: seat for seat, name in enumerate(record.players)}
+        # Everybody: the genuine cards each is seen playing, by suit, in the order of the
+        # tricks, with their trick's number: they held each card until then.
+        self.shown: dict[tuple[str, Suit], list[tuple[int, Card]]] = {}
+        for trick in tricks:
+            for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
+                if position not in trick.spurious:  # a card outside the deck or played once too often proves nothing
+                    self.shown.setdefault((player, card.suit), []).append((trick.number, card))
 
     def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> Card | Phrase | None:
         """A card of one of these suits the player held at that trick, or where it is seen, or None if none is known."""
+        later = self._shown_later(player, trick, suits)
         if player in self.left:
             hand = self.left[player]
-            cards = sorted(card for card, copies in hand.items() if copies and card.suit in suits)
-            if not cards:
-                return None
-            later = self._shown_later(player, trick, suits)
-            if later is None or not hand[later[0]]:  # a card shown later that is still in the hand
-                return cards[0]
-        else:
-            later = self._shown_later(player, trick, suits)
-            if later is None:
-                return None
-        card, number = later
+            held = min((card for card, copies in hand.items() if copies and card.suit in suits), default=None)
+            if held is None or later is None or not hand[later[1]]:  # a card seen later that is still in the hand
+                return held
+        if later is None:
+            return None
+        number, card = later
         return Phrase(N_("{card}, which they played in trick {trick}"), card=card, trick=number)
 
-    def _shown_later(self, player: str, trick: int, suits: tuple[Suit, ...]) -> tuple[Card, int] | None:
-        """The first card of these suits the player is seen playing after that trick, and its trick.
-
-        A card outside the deck or played once too often proves nothing.
-        """
-        for later in self.tricks[trick:]:  # trick n is tricks[n - 1]: these come after it
-            # Play goes round from the leader, so the player's card is this far into the trick.
-            position = (self.seat[player] - self.seat[later.leader]) % len(self.seat)
-            if position < len(later.cards):  # else the trick was cut short before the player
-                card = later.cards[position]
-                if card.suit in suits and position not in later.spurious:
-                    return card, later.number
-        return None
+    def _shown_later(self, player: str, trick: int, suits: tuple[Suit, ...]) -> tuple[int, Card] | None:
+        """The trick of the first card of these suits the player is seen playing after that trick, and the card."""
+        first = None
+        for suit in suits:
+            shown = self.shown.get((player, suit), [])
+            after = bisect_right(shown, trick, key=lambda seen: seen[0])
+            if after < len(shown) and (first is None or shown[after][0] < first[0]):
+                first = shown[after]
+        return first
 
     def take(self, trick: SeatedTrick) -> list[int]:
         """Take the trick's cards out of the recorded hands; the positions of those a hand lacked."""
