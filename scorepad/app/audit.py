@@ -4,7 +4,6 @@ Reading and auditing need no store: a batch of files touches the database only
 when a match is named, and then once for its rules. The store, the entering
 use cases and the match state are imported by the functions that use them,
 because loading SQLAlchemy costs more than auditing a hundred records.
-A large batch goes over worker processes: ``batch``.
 """
 
 from __future__ import annotations
