@@ -96,9 +96,7 @@ def audit(files: FilesArg, match: MatchRulesOpt = None, record: RecordOpt = Fals
         raise typer.Exit(1)
 
 
-def _audit_files(
-    files: list[str], rules: RuleSet | None, match_id: int | None, as_json: bool
-) -> tuple[bool, Audited]:
+def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, as_json: bool) -> tuple[bool, Audited]:
     """Audit each file in turn, its report written as soon as it is made: whether every file passed, and the last."""
     from ..app.audit import audit_source
 

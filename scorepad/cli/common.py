@@ -35,6 +35,7 @@ class Options:
 
 OPTIONS = Options()
 
+
 def match_option(help: str = "Match id (default: the latest one used).") -> typer.models.OptionInfo:
     """The option that names a match, ``--match ID``, with the help a command gives it."""
     # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
