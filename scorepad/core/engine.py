@@ -18,39 +18,11 @@ from .cards import MAX_DECK_PLAYERS, Card
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord, applied_rules
-from .replay import Breach, BreachKind, check_hands, check_play, seat_tricks
+from .replay import Breach, BreachKind, TrickReport, check_hands, check_play, seat_tricks
 from .rules import RuleSet
 from .scoring import renege_outcome, slam_score
 
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit", "taken_cards"]
-
-
-@dataclass(frozen=True)
-class TrickReport:
-    """One trick as replayed: cards in the order played, from the leader."""
-
-    number: int
-    leader: str
-    cards: tuple[Card, ...]
-    winner: str | None  #: None for a trick without cards, or one nobody won (two decks)
-    points: int  #: what the cards in it score, the omnibus bonus included
-    cancelled: tuple[Card, ...] | None = None  #: two decks: the equal cards that cancelled; None with one deck
-    taken_by: str | None = None  #: who took its points: the winner, or for a trick nobody won a later taker
-    taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
-
-    def to_json(self) -> dict:
-        data = {
-            "number": self.number,
-            "leader": self.leader,
-            "cards": [card.ascii() for card in self.cards],
-            "winner": self.winner,
-            "points": self.points,
-        }
-        if self.cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = [card.ascii() for card in self.cancelled]
-            data["taken_with"] = self.taken_with
-            data["taken_by"] = self.taken_by
-        return data
 
 
 @dataclass(frozen=True)
@@ -104,12 +76,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     # has it: as many of them as the deck has cards means every card was played.
     genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
     complete = genuine == rules.deck(count).total()
-    reports = tuple(
-        TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(rules.points, t.cards)), t.cancelled, t.winner)
-        for t in tricks
-    )
-    if rules.decks_for(count) == 2:
-        reports = _carry(reports, complete)
+    reports = _carry(tricks, complete) if rules.decks_for(count) == 2 else tuple(tricks)
     return AuditReport(
         players=record.players,
         dealer=record.dealer,
@@ -122,7 +89,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     )
 
 
-def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
+def _carry(tricks: list[TrickReport], complete: bool) -> tuple[TrickReport, ...]:
     """Who takes the cards of each two-deck trick nobody won.
 
     The winner of the next trick that has one; when no later trick has a

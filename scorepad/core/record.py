@@ -37,6 +37,7 @@ _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
 _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
+_COLON = re.compile(r"\s*:\s*")
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ class _Reader:
                 number, line = whole_number(match[1], N_("a trick's number")), match[2]
                 check_trick_number(number, position)
             try:
-                plays = tuple(_play(token) for token in _tokens(line))
+                plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
                 raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error.said) from None
         except ScorepadError:
@@ -215,12 +216,12 @@ class _Reader:
 
     def finish(self, last_line: int) -> DealRecord | None:
         """The record, or None when a line could not be read (every problem is then noted)."""
-        with self.at_line(last_line):
-            if "players" not in self.keys:
-                raise NotationError(N_("the record has no 'players:' line (the players in seat order)"))
-        with self.at_line(last_line):
-            if "dealer" not in self.keys:
-                raise NotationError(N_("the record has no 'dealer:' line (who dealt)"))
+        if "players" not in self.keys:
+            self.problems.append(
+                (last_line, Phrase(N_("the record has no 'players:' line (the players in seat order)")))
+            )
+        if "dealer" not in self.keys:
+            self.problems.append((last_line, Phrase(N_("the record has no 'dealer:' line (who dealt)"))))
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
@@ -277,9 +278,12 @@ def _spelled(respell: dict[str, str], plays: tuple[Play, ...]) -> tuple[Play, ..
 
 
 def _tokens(text: str) -> list[str]:
-    """The words of a line: "Bob : KH" is the play "Bob:KH", and commas separate like spaces."""
-    spaced = " ".join(text.split())  # one space wherever there was any
-    return spaced.replace(" :", ":").replace(": ", ":").replace(",", " ").split()
+    """The words of a line: commas separate like spaces, and "Bob : KH" is the play "Bob:KH"."""
+    words = text.replace(",", " ").split()
+    spaced = " ".join(words)
+    if " :" in spaced or ": " in spaced:  # a colon with space beside it
+        return _COLON.sub(":", text).replace(",", " ").split()
+    return words
 
 
 _card = lru_cache(maxsize=1024)(Card.parse)

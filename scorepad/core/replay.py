@@ -20,7 +20,6 @@ however many tricks it has.
 from __future__ import annotations
 
 import enum
-from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
@@ -92,8 +91,8 @@ class Breach:
 
 
 @dataclass(frozen=True)
-class SeatedTrick:
-    """A trick with the player the rules say played each card."""
+class TrickReport:
+    """One trick as replayed: cards in the order played, from the leader, and who played each."""
 
     number: int
     leader: str
@@ -103,11 +102,28 @@ class SeatedTrick:
     #: or played more often than the deck holds them (every other card is genuine: its player held it)
     spurious: tuple[int, ...]
     winner: str | None  #: None for a trick without cards, or (two decks) with every card of the suit led cancelled
-    cancelled: tuple[Card, ...] | None = None  #: the pairs of equal cards, with two decks; None with one
+    points: int  #: what the cards in it score, the omnibus bonus included
+    cancelled: tuple[Card, ...] | None = None  #: two decks: the equal cards that cancelled; None with one deck
+    taken_by: str | None = None  #: who took its points: the winner, or for a trick nobody won a later taker
+    taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
+
+    def to_json(self) -> dict:
+        data = {
+            "number": self.number,
+            "leader": self.leader,
+            "cards": [card.ascii() for card in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+        if self.cancelled is not None:  # the one-deck report keeps its shape
+            data["cancelled"] = [card.ascii() for card in self.cancelled]
+            data["taken_with"] = self.taken_with
+            data["taken_by"] = self.taken_by
+        return data
 
 
-def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[SeatedTrick], list[Breach]]:
-    """Give every card its player and find the breaches of the record itself."""
+def seat_tricks(record: DealRecord, rules: RuleSet) -> tuple[list[TrickReport], list[Breach]]:
+    """Give every card its player, score each trick for its winner, and find the breaches of the record itself."""
     seating = _Seating(record, rules)
     for number, recorded in enumerate(record.tricks, 1):
         seating.seat(number, recorded.plays)
@@ -118,18 +134,21 @@ class _Seating:
     """Who leads and who plays each card, trick after trick."""
 
     def __init__(self, record: DealRecord, rules: RuleSet) -> None:
+        self.rules = rules
         self.players = players = record.players
         #: The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
         self.deck = rules.deck(len(players))
-        # Who played each copy of a card of the deck, and in which trick: a card with every
-        # copy played is played more often than the deck holds it, and so is one outside it.
-        self.played: dict[Card, list[tuple[int, str]]] = {card: [] for card in self.deck}
+        # The copies of each card of the deck not played yet: a card with none
+        # left is outside the deck, or played more often than the deck holds it.
+        self.unplayed = self.deck.copy()
+        #: Where the deck's copies of a card played too often went: each trick and player.
+        self.first_plays: dict[Card, list[tuple[int, str]]] = {}
         self.two_decks = rules.decks_for(len(players)) == 2
         self.leader = record.eldest
         # Why the leader leads: a message, its player and trick, worded only should a trick be led by another.
         self.why = (_ELDEST_LEADS, record.eldest, 1)
-        self.tricks: list[SeatedTrick] = []
+        self.tricks: list[TrickReport] = []
         self.breaches: list[Breach] = []
 
     def breach(self, number: int, player: str | None, kind: BreachKind, text: Phrase) -> None:
@@ -155,13 +174,12 @@ class _Seating:
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
-            cards.append(card)
-            copies = self.played.get(card, [])
-            if len(copies) < self.deck[card]:
-                copies.append((number, player))
+            if self.unplayed[card]:
+                self.unplayed[card] -= 1
             else:
-                self._spurious(number, player, card)
-                spurious.append(len(cards) - 1)
+                self._spurious(number, player, card, seats, cards)
+                spurious.append(len(cards))
+            cards.append(card)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
         players = seats[: len(cards)]
@@ -169,14 +187,16 @@ class _Seating:
             cancelled = None
             winner = _winner(players, cards, set())
         else:
-            twice = {card for card, copies in Counter(cards).items() if copies > 1}
+            twice = _twice(cards)
             cancelled = tuple(card for card in cards if card in twice)
             winner = _winner(players, cards, twice)
             if winner is None and cards:
                 self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
             self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
-        self.tricks.append(SeatedTrick(number, seats[0], players, tuple(cards), tuple(spurious), winner, cancelled))
+        points = sum(map(self.rules.points, cards))
+        trick = TrickReport(number, seats[0], players, tuple(cards), tuple(spurious), winner, points, cancelled, winner)
+        self.tricks.append(trick)
 
     def _wrong_player(self, number: int, position: int, name: str, player: str, card: Card) -> None:
         if name in self.players:
@@ -196,8 +216,8 @@ class _Seating:
             )
         self.breach(number, player, BreachKind.WRONG_PLAYER, text)
 
-    def _spurious(self, number: int, player: str, card: Card) -> None:
-        """Report a card outside the deck, or played more often than the deck holds it."""
+    def _spurious(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
+        """Report a card outside the deck, or played more often than the deck holds it (``cards``: the trick's so far)."""
         copies = self.deck[card]
         if not copies:
             outside = (
@@ -208,7 +228,7 @@ class _Seating:
             text = Phrase(outside, player=player, card=card, count=len(self.players))
             self.breach(number, player, BreachKind.NOT_IN_DECK, text)
             return
-        earlier = self.played[card]
+        earlier = self._first_plays(card, number, seats, cards)
         if copies == 2:
             twice = N_("{player} played {card}, which was already played twice (tricks {trick} and {second})")
             text = Phrase(twice, player=player, card=card, trick=earlier[0][0], second=earlier[1][0])
@@ -217,6 +237,16 @@ class _Seating:
             again = _PLAYED_AGAIN[who == player, trick == number]
             text = Phrase(again, player=player, card=card, other=who, trick=trick)
         self.breach(number, player, BreachKind.PLAYED_TWICE, text)
+
+    def _first_plays(self, card: Card, number: int, seats: tuple[str, ...], cards: list[Card]) -> list[tuple[int, str]]:
+        """Where the deck's copies of a card went, each trick and player: looked for once, when it is first played
+        too often (in trick ``number``, whose cards so far are ``cards``)."""
+        if card not in self.first_plays:
+            tricks = [(trick.number, trick.players, trick.cards) for trick in self.tricks] + [(number, seats, cards)]
+            self.first_plays[card] = [
+                (n, who) for n, players, played in tricks for who, c in zip(players, played, strict=False) if c == card
+            ]
+        return self.first_plays[card]
 
     def _wrong_count(self, number: int, plays: tuple[Play, ...], seats: tuple[str, ...]) -> None:
         count = len(self.players)
@@ -252,6 +282,17 @@ def _in_trick(number: int, text: Phrase) -> Phrase:
     return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
+def _twice(cards: list[Card]) -> set[Card]:
+    """The cards that are in the trick more than once."""
+    seen: set[Card] = set()
+    twice = set()
+    for card in cards:
+        if card in seen:
+            twice.add(card)
+        seen.add(card)
+    return twice
+
+
 def _winner(players: tuple[str, ...], cards: list[Card], cancelled: set[Card]) -> str | None:
     """Who played the highest card of the suit led that is not cancelled (the first of equals,
     should a card of one deck come twice); None when there is none."""
@@ -265,42 +306,56 @@ def _winner(players: tuple[str, ...], cards: list[Card], cancelled: set[Card]) -
 class _Holdings:
     """What each player is known to hold at a given trick."""
 
-    def __init__(self, record: DealRecord, tricks: list[SeatedTrick]) -> None:
+    def __init__(self, record: DealRecord, tricks: list[TrickReport]) -> None:
         # Players with a recorded hand: the cards of it not yet played, with their copies
         # (two decks: a card may be there twice).
         self.left = {name: Counter(cards) for name, cards in record.hands.items()}
-        # Everybody: the genuine cards each is seen playing, by suit, in the order of the
-        # tricks, with their trick's number: they held each card until then.
-        self.shown: dict[tuple[str, Suit], list[tuple[int, Card]]] = {}
-        for trick in tricks:
-            for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
-                if position not in trick.spurious:  # a card outside the deck or played once too often proves nothing
-                    self.shown.setdefault((player, card.suit), []).append((trick.number, card))
+        # Everybody: the cards they are seen playing, which they held until then.
+        self.tricks = tricks
+        self.seat = {name: seat for seat, name in enumerate(record.players)}
+        #: The last answer for each player and suits: the trick asked about, and the card seen after it.
+        self.answers: dict[tuple[str, tuple[Suit, ...]], tuple[int, tuple[int, Card] | None]] = {}
 
     def held(self, player: str, trick: int, suits: tuple[Suit, ...]) -> Card | Phrase | None:
         """A card of one of these suits the player held at that trick, or where it is seen, or None if none is known."""
-        later = self._shown_later(player, trick, suits)
         if player in self.left:
             hand = self.left[player]
             held = min((card for card, copies in hand.items() if copies and card.suit in suits), default=None)
-            if held is None or later is None or not hand[later[1]]:  # a card seen later that is still in the hand
+            if held is None:
+                return None
+            later = self._shown_later(player, trick, suits)
+            if later is None or not hand[later[1]]:  # a card seen later that is still in the hand
                 return held
-        if later is None:
-            return None
+        else:
+            later = self._shown_later(player, trick, suits)
+            if later is None:
+                return None
         number, card = later
         return Phrase(N_("{card}, which they played in trick {trick}"), card=card, trick=number)
 
     def _shown_later(self, player: str, trick: int, suits: tuple[Suit, ...]) -> tuple[int, Card] | None:
-        """The trick of the first card of these suits the player is seen playing after that trick, and the card."""
-        first = None
-        for suit in suits:
-            shown = self.shown.get((player, suit), [])
-            after = bisect_right(shown, trick, key=lambda seen: seen[0])
-            if after < len(shown) and (first is None or shown[after][0] < first[0]):
-                first = shown[after]
-        return first
+        """The trick of the first card of these suits the player is seen playing after that trick, and the card.
 
-    def take(self, trick: SeatedTrick) -> list[int]:
+        A card outside the deck or played once too often proves nothing. The checks ask in the
+        order of the tricks: while the card last found for the player and suits is still to come
+        it is the answer again, else the search starts at the trick asked about, so that no trick
+        is searched twice for one question, however long the record.
+        """
+        asked, seen = self.answers.get((player, suits), (trick + 1, None))
+        if asked <= trick < (len(self.tricks) if seen is None else seen[0]):
+            return seen
+        seen, seat = None, self.seat[player]
+        for index in range(trick, len(self.tricks)):  # trick n is tricks[n - 1]: these come after it
+            later = self.tricks[index]
+            # Play goes round from the leader, so the player's card is this far into the trick.
+            position = (seat - self.seat[later.leader]) % len(self.seat)
+            if position < len(later.cards) and later.cards[position].suit in suits and position not in later.spurious:
+                seen = later.number, later.cards[position]
+                break
+        self.answers[player, suits] = (trick, seen)
+        return seen
+
+    def take(self, trick: TrickReport) -> list[int]:
         """Take the trick's cards out of the recorded hands; the positions of those a hand lacked."""
         lacked = []
         for position, (player, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
@@ -385,13 +440,13 @@ def _too_often(card: Card, names: list[str], copies: int) -> Phrase:
     return Phrase(both, card=card, owners=owners, count=len(names))
 
 
-def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) -> list[Breach]:
+def check_play(record: DealRecord, rules: RuleSet, tricks: list[TrickReport]) -> list[Breach]:
     """Every play against what its player held: not in hand, hearts lead, renege."""
     holdings = _Holdings(record, tricks)
     broken = rules.hearts is HeartsLead.ANYTIME  # with anytime there is nothing to break
     breaches = []
 
-    def breach(trick: SeatedTrick, player: str, kind: BreachKind, text: Phrase) -> None:
+    def breach(trick: TrickReport, player: str, kind: BreachKind, text: Phrase) -> None:
         breaches.append(Breach(trick.number, player, kind, _in_trick(trick.number, text)))
 
     for trick in tricks:
@@ -421,7 +476,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[SeatedTrick]) ->
                 text = Phrase(_RENEGES[led], player=player, card=card, held=held)
                 breach(trick, player, BreachKind.RENEGE, text)
             broken = broken or card.suit is Suit.HEARTS
-        for position in holdings.take(trick):
+        for position in holdings.take(trick) if record.hands else ():
             # Only a genuine card can be missing from a hand: a card outside the deck
             # or played twice has been reported already, once is enough.
             if position not in trick.spurious:
