@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.language import N_
-from .common import console, json_line, json_text, match_option, open_store, refusals, say, show, use_ascii
+from .common import console, json_line, match_option, open_store, refusals, say, show, use_ascii
 from .helptext import TranslatedCommand
 
 if TYPE_CHECKING:
@@ -98,11 +98,14 @@ def audit(files: FilesArg, match: MatchRulesOpt = None, record: RecordOpt = Fals
 
 def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, as_json: bool) -> tuple[bool, Audited]:
     """Audit each file in turn, its report written as soon as it is made: whether every file passed, and the last."""
+    import json
+
     from ..app.audit import audit_source
 
-    listing = as_json and len(files) > 1
-    people = None if as_json else console()  # JSON for scripts needs no Rich at all
     ascii = use_ascii()
+    listing = as_json and len(files) > 1
+    encode = json.JSONEncoder(ensure_ascii=ascii).encode  # a report of a list on one line
+    people = None if as_json else console()  # JSON for scripts needs no Rich at all
     passed = True
     for index, source in enumerate(files):
         audited = audit_source(source, rules, match_id)
@@ -111,7 +114,7 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
             sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
         if listing:  # a report a line, each written as soon as it is made: a batch is never held whole
-            sys.stdout.write(("[\n" if index == 0 else ",\n") + json_text(audited.to_json(), ensure_ascii=ascii))
+            sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
         elif as_json:
             sys.stdout.write(json_line(audited.to_json()))
         elif people is not None and audited.report is not None:

@@ -73,9 +73,9 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     # A hand's breach comes before any trick; a renege seen late goes under its discard.
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
     # A genuine play is a card of the deck played no more often than the deck
-    # has it: as many of them as the deck has cards means every card was played.
+    # has it: as many of them as were dealt means every card was played.
     genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
-    complete = genuine == rules.deck(count).total()
+    complete = genuine == count * rules.cards_each(count)
     reports = _carry(tricks, complete) if rules.decks_for(count) == 2 else tuple(tricks)
     return AuditReport(
         players=record.players,

@@ -138,10 +138,9 @@ class _Seating:
         self.players = players = record.players
         #: The order of play from each possible leader, clockwise.
         self.rounds = {name: players[i:] + players[:i] for i, name in enumerate(players)}
-        self.deck = rules.deck(len(players))
         # The copies of each card of the deck not played yet: a card with none
         # left is outside the deck, or played more often than the deck holds it.
-        self.unplayed = self.deck.copy()
+        self.unplayed = rules.deck(len(players))
         #: Where the deck's copies of a card played too often went: each trick and player.
         self.first_plays: dict[Card, list[tuple[int, str]]] = {}
         self.two_decks = rules.decks_for(len(players)) == 2
@@ -163,8 +162,9 @@ class _Seating:
         # Records spell every player's name as the players line does (the keys of ``rounds``).
         named = plays[0][0] if plays and plays[0][0] in self.rounds else None
         if named is not None and named != self.leader:
-            template, leader, trick = self.why
-            text = Phrase(N_("{player} led, but {why}"), player=named, why=Phrase(template, player=leader, trick=trick))
+            template, leader, why_trick = self.why
+            why = Phrase(template, player=leader, trick=why_trick)
+            text = Phrase(N_("{player} led, but {why}"), player=named, why=why)
             self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
@@ -174,8 +174,9 @@ class _Seating:
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
-            if self.unplayed[card]:
-                self.unplayed[card] -= 1
+            left = self.unplayed[card]
+            if left:
+                self.unplayed[card] = left - 1
             else:
                 self._spurious(number, player, card, seats, cards)
                 spurious.append(len(cards))
@@ -218,7 +219,7 @@ class _Seating:
 
     def _spurious(self, number: int, player: str, card: Card, seats: tuple[str, ...], cards: list[Card]) -> None:
         """Report a card outside the deck, or played more often than the deck holds it (``cards``: the trick's so far)."""
-        copies = self.deck[card]
+        copies = self.rules.deck(len(self.players))[card]
         if not copies:
             outside = (
                 N_("{player} played {card}, which is not in the deck for {count} players")
@@ -371,6 +372,8 @@ class _Holdings:
 
 def check_hands(record: DealRecord, rules: RuleSet) -> list[Breach]:
     """The recorded hands against the deck: sizes, cards outside it, cards held more often than it has them."""
+    if not record.hands:
+        return []
     count = len(record.players)
     deck = rules.deck(count)
     hands = [(name, record.hands[name]) for name in record.players if name in record.hands]
