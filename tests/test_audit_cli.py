@@ -410,3 +410,10 @@ def test_a_record_of_more_tricks_than_its_deck_makes_is_refused_at_the_first_too
     assert cli.refused("audit", six).endswith(
         "line 11: a trick too many: 6 players hold 8 cards each, so a deal has 8 tricks"
     )
+
+
+def test_a_record_with_its_own_rules_is_counted_under_them_and_refused_for_differing_from_the_match(cli, tmp_path):
+    cli("new", "--players", "A,B,C,D,E,F", "--rules", "spot-hearts")
+    six = tmp_path / "six.txt"
+    six.write_text("players: A B C D E F\ndealer: F\nrules: spot-hearts decks=2\n" + "2H 3H 4H 5H 6H 7H\n" * 12)
+    assert "are not match 1's" in cli.refused("audit", six, "--match", 1)  # 12 of the 17 tricks two decks make

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from .cards import MAX_DECK_PLAYERS, Card
 from .errors import NotationError
 from .language import N_
-from .record import DealRecord, applied_rules
+from .record import DealRecord
 from .replay import Breach, BreachKind, TrickReport, check_hands, check_play, seat_tricks
-from .rules import RuleSet
+from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit", "taken_cards"]
@@ -64,7 +64,8 @@ class AuditReport:
 
 def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     """Replay the record under ``rules`` (else its own, else classic) and report."""
-    rules = applied_rules(record.rules, rules)
+    if rules is None:
+        rules = record.rules if record.rules is not None else CLASSIC
     count = len(record.players)
     if count > MAX_DECK_PLAYERS[rules.decks]:
         raise NotationError(N_("a deal of {count} players needs two decks: give its rules decks=2"), count=count)

@@ -124,13 +124,6 @@ def _check_names(players: tuple[str, ...]) -> None:
     check_names(players, NotationError)
 
 
-def applied_rules(own: RuleSet | None, given: RuleSet | None) -> RuleSet:
-    """The rules a record is audited under: the ``given`` ones (a match's), else its ``own``, else classic."""
-    if given is not None:
-        return given
-    return own if own is not None else CLASSIC
-
-
 def check_trick_number(number: int | None, position: int) -> None:
     # A written number that disagrees with the line's place means a trick was
     # left out or typed twice: better refused than replayed with every seat shifted.
@@ -141,8 +134,8 @@ def check_trick_number(number: int | None, position: int) -> None:
 def parse_record(text: str, rules: RuleSet | None = None) -> DealRecord:
     """Read a deal record; raise RecordErrors naming every line it cannot read.
 
-    ``rules``: those it is audited under (a match's), if not its own: a trick more
-    than their deck makes is refused at its line.
+    ``rules``: those it is audited under (a match's) if it has none of its own: a
+    trick more than the deck of its rules makes is refused at its line.
     """
     reader = _Reader(rules)
     lines = text.removeprefix("\ufeff").splitlines()
@@ -233,7 +226,7 @@ class _Reader:
             with self.at_line(line):
                 players = tuple(_tokens(value))
                 check_players(players, rules)
-                self._count_tricks(len(players), applied_rules(rules, self.rules))
+                self._count_tricks(len(players), rules or self.rules or CLASSIC)  # its own, else the match's
         seat = {name.casefold(): name for name in players}
         dealer = None
         if "dealer" in self.keys and seat:
