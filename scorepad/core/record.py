@@ -185,7 +185,7 @@ class _Reader:
                 raise NotationError(N_("a second '{key}:' line: {line}"), key=key, line=repr(line))
             self.keys[key] = (number, value)
         elif match := _HAND_LINE.fullmatch(line):
-            self.hands.append((number, match[1], tuple(_card(token) for token in _tokens(match[2]))))
+            self.hands.append((number, match[1], tuple(map(_card, _tokens(match[2])))))
         else:
             self._trick(line, number)
 

@@ -11,9 +11,10 @@ With two decks every card is there twice and two equal cards in one trick
 cancel: neither can win it. A trick whose every card of the suit led is
 cancelled has no winner, and its leader leads again.
 
-The seating notes where each copy of a card went, and ``check_play`` finds a
-player's later cards of a suit in a list kept for each player and suit: no
-check searches the tricks again, so a record costs in proportion to its length,
+No check searches the tricks over and over: a card played too often is traced
+to where the deck's copies went once, and ``check_play`` asks about players'
+later cards in the order of the tricks, each search going on from the last
+answer to the same question. A record costs in proportion to its length,
 however many tricks it has.
 """
 
