@@ -340,12 +340,15 @@ def records(draw) -> DealRecord:
     most = 10 if rules is not None and rules.decks == 2 else 6
     players = tuple(draw(st.lists(names, min_size=2, max_size=most, unique_by=str.casefold)))
     hands = draw(st.dictionaries(st.sampled_from(players), st.lists(any_card, max_size=20).map(tuple)))
-    # A record spells a player's name as its players line does: another name is a stranger's.
-    strangers = names.filter(lambda name: name.casefold() not in {player.casefold() for player in players})
-    play = st.tuples(st.none() | st.sampled_from(players) | strangers, any_card)
+    play = st.tuples(st.none() | st.sampled_from(players) | names, any_card)
     lines = draw(st.lists(st.tuples(st.lists(play, max_size=7), st.booleans()), max_size=8))
+    # A record spells a player's name as its players line does, whatever the case it was drawn in.
+    spelled = {player.casefold(): player for player in players}
     tricks = [
-        RecordedTrick(tuple(plays), number if numbered or not plays else None)
+        RecordedTrick(
+            tuple((None if name is None else spelled.get(name.casefold(), name), card) for name, card in plays),
+            number if numbered or not plays else None,
+        )
         for number, (plays, numbered) in enumerate(lines, 1)
     ]
     return DealRecord(players, draw(st.sampled_from(players)), rules, hands, tuple(tricks))
