@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.language import N_
+from ..core.language import N_, in_language
 from .common import console, json_line, match_option, open_store, refusals, say, show, use_ascii
 from .helptext import TranslatedCommand
 
@@ -87,8 +84,7 @@ def audit(files: FilesArg, match: MatchRulesOpt = None, record: RecordOpt = Fals
 
         store = open_store()
         match_id, rules = match_rules(store, match)
-    with _start_up_left_alone():
-        passed, last = _audit_files(files, rules, match_id, as_json)
+    passed, last = _audit_files(files, rules, match_id, as_json)
     if record:
         assert store is not None and match_id is not None  # --record opened the match above
         _enter(store, match_id, last, as_json)
@@ -112,7 +108,7 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
         passed = passed and audited.passed
         if audited.errors:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write("".join(f"{audited.name}: {error}\n" for error in audited.errors))
+            sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
         if listing:  # a report a line, each written as soon as it is made: a batch is never held whole
             sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
         elif as_json:
@@ -135,21 +131,6 @@ def _enter(store: Store, match_id: int, audited: Audited, as_json: bool) -> None
         say(result.note or "")
     else:
         show(result, False)
-
-
-@contextmanager
-def _start_up_left_alone() -> Iterator[None]:
-    """Keep the garbage collector off what start-up made while a batch is audited.
-
-    Auditing makes hundreds of short-lived objects a record; each full collection
-    would also walk the tens of thousands that importing Typer, Rich and scorepad
-    made, which live to the end anyway (about 4% of a batch's time).
-    """
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
 
 
 def _print_report(people: Console, audited: Audited, ascii: bool) -> None:
