@@ -4,7 +4,6 @@ Reading and auditing need no store: a batch of files touches the database only
 when a match is named, and then once for its rules. The store, the entering
 use cases and the match state are imported by the functions that use them,
 because loading SQLAlchemy costs more than auditing a hundred records.
-A large batch goes over worker processes: ``batch``.
 """
 
 from __future__ import annotations
@@ -99,7 +98,7 @@ def _unreadable(reason: Phrase | str) -> ScorepadError:
 def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
     """Read, parse and audit one file, under the match's ``rules`` when a match is named."""
     try:
-        record = parse_record(read_text(source))
+        record = parse_record(read_text(source), rules)
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(
                 N_("the record's rules ({record}) are not match {match}'s ({rules})"),

@@ -40,19 +40,15 @@ class Options:
 
 OPTIONS = Options()
 
-#: The match a command is about, and its status as JSON: options of most commands.
-MatchOpt = Annotated[
-    int | None,
+
+def match_option(help: str = "Match id (default: the latest one used).") -> typer.models.OptionInfo:
+    """The option that names a match, ``--match ID``, with the help a command gives it."""
     # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
-    typer.Option(
-        "--match",
-        "-m",
-        metavar="ID",
-        help="Match id (default: the latest one used).",
-        autocompletion=match_ids,
-        parser=WHOLE,
-    ),
-]
+    return typer.Option("--match", "-m", metavar="ID", help=help, autocompletion=match_ids, parser=WHOLE)
+
+
+#: The match a command is about, and its status as JSON: options of most commands.
+MatchOpt = Annotated[int | None, match_option()]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 
 

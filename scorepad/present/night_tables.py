@@ -134,7 +134,14 @@ def status_view(status: NightStatus) -> Group:
 
 def nights_table(rows: Sequence[NightSummary]) -> Table:
     table = Table()
-    for column in (_("Night"), _("Name"), _("Players"), _("Round"), _("Created (UTC)") if in_utc() else _("Created"), _("Result")):
+    for column in (
+        _("Night"),
+        _("Name"),
+        _("Players"),
+        _("Round"),
+        _("Created (UTC)") if in_utc() else _("Created"),
+        _("Result"),
+    ):
         table.add_column(column)
     for r in rows:
         table.add_row(
