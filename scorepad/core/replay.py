@@ -112,12 +112,12 @@ class TrickReport:
         data = {
             "number": self.number,
             "leader": self.leader,
-            "cards": [card.ascii() for card in self.cards],
+            "cards": [card.code for card in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
         if self.cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = [card.ascii() for card in self.cancelled]
+            data["cancelled"] = [card.code for card in self.cancelled]
             data["taken_with"] = self.taken_with
             data["taken_by"] = self.taken_by
         return data
@@ -169,19 +169,27 @@ class _Seating:
             self.breach(number, named, BreachKind.WRONG_LEADER, text)
             self.leader = named
         seats = self.rounds[self.leader]
+        unplayed, values = self.unplayed, self.rules.card_values
+        points = 0
         cards: list[Card] = []
         spurious: list[int] = []
+        seen: set[Card] = set()
+        twice: set[Card] = set()  #: the cards in the trick more than once: with two decks, they cancel
         # The seats end the trick: cards past the last seat are left out of the replay.
         for player, (name, card) in zip(seats, plays, strict=False):
             if name is not None and name != player:
                 self._wrong_player(number, len(cards), name, player, card)
-            left = self.unplayed[card]
+            left = unplayed[card]
             if left:
-                self.unplayed[card] = left - 1
+                unplayed[card] = left - 1
             else:
                 self._spurious(number, player, card, seats, cards)
                 spurious.append(len(cards))
+            if card in seen:
+                twice.add(card)
+            seen.add(card)
             cards.append(card)
+            points += values.get(card, 0)
         if len(plays) != count:
             self._wrong_count(number, plays, seats)
         players = seats[: len(cards)]
@@ -189,14 +197,12 @@ class _Seating:
             cancelled = None
             winner = _winner(players, cards, set())
         else:
-            twice = _twice(cards)
-            cancelled = tuple(card for card in cards if card in twice)
+            cancelled = tuple(card for card in cards if card in twice) if twice else ()
             winner = _winner(players, cards, twice)
             if winner is None and cards:
                 self.why = (_LEADS_AGAIN, self.leader, number)
         if winner is not None:
             self.leader, self.why = winner, (_WINNER_LEADS, winner, number)
-        points = sum(map(self.rules.points, cards))
         trick = TrickReport(number, seats[0], players, tuple(cards), tuple(spurious), winner, points, cancelled, winner)
         self.tricks.append(trick)
 
@@ -280,24 +286,15 @@ def _in_trick(number: int, text: Phrase) -> Phrase:
     return Phrase(N_("trick {number}: {problem}"), number=number, problem=text)
 
 
-def _twice(cards: list[Card]) -> set[Card]:
-    """The cards that are in the trick more than once."""
-    seen: set[Card] = set()
-    twice = set()
-    for card in cards:
-        if card in seen:
-            twice.add(card)
-        seen.add(card)
-    return twice
-
-
 def _winner(players: tuple[str, ...], cards: list[Card], cancelled: set[Card]) -> str | None:
     """Who played the highest card of the suit led that is not cancelled (the first of equals,
     should a card of one deck come twice); None when there is none."""
-    best: int | None = None
+    if not cards:
+        return None
+    led, best, rank = cards[0].suit, None, 0
     for position, card in enumerate(cards):
-        if card.suit is cards[0].suit and card not in cancelled and (best is None or card.rank > cards[best].rank):
-            best = position
+        if card.suit is led and card.rank > rank and card not in cancelled:
+            best, rank = position, card.rank
     return None if best is None else players[best]
 
 
