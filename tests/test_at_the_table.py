@@ -263,7 +263,8 @@ def test_an_unknown_option_to_deal_or_fix_is_a_usage_error_while_a_minus_score_i
 def test_a_fix_says_how_a_slam_was_recorded_and_a_rematch_of_other_players_takes_their_default(cli):
     cli("new", "--players", "Ann,Bob,Cat", "--slam")
     cli("deal", "10", "10", "23")
-    assert "deal 1 corrected; Ann took every penalty card: recorded as -43" in cli("fix", "1", "43", "0", "0").stdout
+    fixed = cli("fix", "1", "43", "0", "0").stdout
+    assert "deal 1: Ann 10 → -43, Bob 10 → 0, Cat 23 → 0; Ann took every penalty card: recorded as -43" in fixed
     four = cli.json("new", "--like", "1", "--players", "Ann,Bob,Cat,Dan")
     assert four["format"] == {"kind": "deals", "value": 12} and four["rules"]["slam"] is True
     cli.refused("deal", "", "0", "0", "0", says="an empty score")

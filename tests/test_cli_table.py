@@ -702,7 +702,8 @@ def test_fix_with_a_renege(cli, three):
     [
         (["1", "Ann=10", "Bob=13", "Cat=21"], "add up"),
         (["1", "Ann=QS", "Bob=QS", "Cat=17"], "twice"),
-        (["1", "Ann=10", "Bob=13"], "no score for Cat"),
+        (["1", "Ann=11"], "the others keep Bob 13, Cat 20, and the scores add up to 44, but this deal's add up to 43"),
+        (["1", "Ann=10", "Bob=13"], "deal 1 has these scores already: nothing to fix"),
         (["3", "Ann=10", "Bob=13", "Cat=20"], "no deal 3"),
         (["1"], "no scores"),
         (["1", "--renege", "Ann", "Bob=1"], "not both"),

@@ -290,7 +290,7 @@ def test_the_pipe_corrects_with_fix(cli):
     cli("new", "--players", "Ann,Bob,Cat")
     done = pipe(input="Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\nfix 1 Ann=23 Bob=10 Cat=10\nfix 9 renege Ann\n")
     assert done.returncode == 1
-    assert "line 3: deal 1 corrected" in done.stderr
+    assert "line 3: deal 1: Ann 10 → 23, Cat 23 → 10" in done.stderr
     assert "line 4: there is no deal 9" in done.stderr
     assert status(cli)["totals"] == {"Ann": 36, "Bob": 23, "Cat": 27}
 

@@ -37,7 +37,7 @@ from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
 from ..store import matches
 from .errors import NoScores
-from .notes import Note, Undone
+from .notes import Fixed, Note, Undone
 from .results import Result
 
 if TYPE_CHECKING:
@@ -150,12 +150,12 @@ def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, objec
     return RuleSet.build(old.preset, **(kept | given))
 
 
-def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
+def _by_seat(state: MatchState, sheet: ScoreSheet) -> dict[int, Score]:
     entries: dict[int, Score] = {}
     for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:
-        seat = settings.seat_of(player)
+        seat = state.seat_of(player)
         if seat in entries:
-            raise RuleError(N_("{player} is given two scores"), player=settings.players[seat])
+            raise RuleError(N_("{player} is given two scores"), player=state.settings.players[seat])
         entries[seat] = score
     return entries
 
@@ -165,30 +165,43 @@ def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
         raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
 
 
-def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
-    """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
-    if isinstance(entered, Renege):
-        return state.enter_renege(state.settings.seat_of(entered.offender)), None
-    players = state.settings.players
+def _due(state: MatchState) -> NextDeal:
     deal = state.next
     if deal is None:
         raise MatchClosed(state.abandoned)
-    if isinstance(entered, InSeatOrder):
-        if len(entered.scores) != len(deal.players):
-            count = len(entered.scores)
-            raise RuleError(
-                Counted(
-                    "{count} score in seat order, but deal {number} has {players} players: {names}",
-                    "{count} scores in seat order, but deal {number} has {players} players: {names}",
-                    count,
-                    number=deal.number,
-                    players=len(deal.players),  # two at least: a deal is never one player's
-                    names=", ".join(players[s] for s in deal.players),
-                )
+    return deal
+
+
+def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
+    """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
+    if isinstance(entered, Renege):
+        return state.enter_renege(state.seat_of(entered.offender)), None
+    return _checked(state, _scores(state, entered))
+
+
+def _scores(state: MatchState, entered: ScoreSheet | InSeatOrder) -> dict[int, Score]:
+    """The scores entered for the state's next deal, by seat."""
+    if not isinstance(entered, InSeatOrder):
+        return _by_seat(state, entered)
+    deal = _due(state)
+    if len(entered.scores) != len(deal.players):
+        count = len(entered.scores)
+        raise RuleError(
+            Counted(
+                "{count} score in seat order, but deal {number} has {players} players: {names}",
+                "{count} scores in seat order, but deal {number} has {players} players: {names}",
+                count,
+                number=deal.number,
+                players=len(deal.players),  # two at least: a deal is never one player's
+                names=", ".join(state.settings.players[s] for s in deal.players),
             )
-        scores = dict(zip(deal.players, entered.scores, strict=True))
-    else:
-        scores = _by_seat(state.settings, entered)
+        )
+    return dict(zip(deal.players, entered.scores, strict=True))
+
+
+def _checked(state: MatchState, scores: Mapping[int, Score]) -> tuple[Entry, Phrase | None]:
+    """The scores of the state's next deal as an entry, checked; and what a ``?`` among them turned out to be."""
+    deal = _due(state)
     if not scores:
         raise NoScores()
     rest = [seat for seat, score in scores.items() if score is REST]
@@ -198,6 +211,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
     if not rest:
         return state.enter(typed), None
     seat = rest[0]
+    players = state.settings.players
     value = rest_of_total(state.rules, deal.players, typed)
     note = Phrase(
         N_("{player}: {points}, the rest of {total}"), player=players[seat], points=value, total=deal.deal_total
@@ -219,6 +233,24 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
             points=value,
             error=error,
         ) from None
+
+
+def _corrected(state: MatchState, entered: Entered, old: Entry) -> tuple[Entry, Phrase | None]:
+    """A fix of the state's next deal, which was ``old``: the players named get their new scores,
+    and the other players of the deal keep theirs; the deal as a whole is checked as ``deal`` checks it."""
+    if isinstance(entered, Renege) or old.outcome is None:
+        return _entry(state, entered)
+    given = _scores(state, entered)
+    outcome = old.outcome
+    kept = {seat: outcome.cards.get(seat, points) for seat, points in outcome.scores.items() if seat not in given}
+    if not given or not kept:
+        return _checked(state, given)
+    try:
+        return _checked(state, kept | given)
+    except ImpossibleScores as error:
+        players = state.settings.players
+        scores = ", ".join(f"{players[seat]} {outcome.scores[seat]}" for seat in kept)
+        raise ImpossibleScores(N_("the others keep {scores}, and {error}"), scores=scores, error=error) from None
 
 
 # One write each, inside a transaction the caller holds, against the match and
@@ -288,12 +320,11 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
         raise MatchClosed(abandoned=True, match=match.id)
     if not match.entries:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
-    players = match.settings.players
     fix = matches.last_fix(conn, match)
     if fix is None:
         gone = matches.undo_last(conn, match)
         state = match.state()
-        undone = Undone(players, gone.number, gone.entry)
+        undone = Undone(state.settings.players, gone.number, gone.entry)
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -304,26 +335,33 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
             raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
-        undone = Undone(players, gone.number, gone.entry, replaced.entry)
+        undone = Undone(steps[index].after.settings.players, gone.number, gone.entry, replaced.entry)
     return WriteOutcome(state, matches.summarise(conn, match.id, state), (undone,))
 
 
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
-    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
+    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again.
+
+    Only the players whose scores change need be named: the others keep theirs.
+    """
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
     entries = match.core_entries
-    notes: list[Phrase] = []
+    old = entries[deal_index(entries, number)]
+    notes: list[Note] = []
 
     def make(before: MatchState) -> Entry:
-        entry, rest = _entry(before, entered)
-        notes.extend(note for note in (rest, _slam_note(match.settings.players, entry)) if note)
+        entry, rest = _corrected(before, entered, old)
+        if entry == old:
+            raise RuleError(N_("deal {number} has these scores already: nothing to fix"), number=number)
+        players = before.settings.players
+        notes.extend(note for note in (Fixed(players, number, old, entry), rest, _slam_note(players, entry)) if note)
         return entry
 
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(fold_steps(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return WriteOutcome(state, touched, (Phrase(N_("deal {number} corrected"), number=number), *notes))
+    return WriteOutcome(state, touched, tuple(notes))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:

@@ -202,7 +202,7 @@ class _Terminal(_Table):
         if result.notes:
             from ..present.descriptions import notes_text
 
-            self.out.print(notes_text(result.notes), style="italic")
+            self.out.print(notes_text(result.notes, self.ascii), style="italic")
         self.out.print(tables.table_panel(result, self.ascii))
         if result.state.finished:
             self.out.print(
@@ -388,7 +388,7 @@ class _Pipe(_Table):
         from ..present.descriptions import notes_text
 
         self.written_lines += 1
-        self._tell(notes_text(result.notes))
+        self._tell(notes_text(result.notes, self.ascii))
 
     def refused(self, error: "ScorepadError") -> None:
         from .refusal_words import said

@@ -127,7 +127,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
 def status(result: Result, ascii: bool) -> Group:
     parts: list = [Text(title(result, ascii), style="bold"), standings(result.state), *verdict(result.state, ascii)]
     if result.notes:
-        parts.insert(0, Text(notes_text(result.notes), style="italic"))
+        parts.insert(0, Text(notes_text(result.notes, ascii), style="italic"))
     return Group(*parts)
 
 
