@@ -19,7 +19,7 @@ from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
 from ..present.translation import _, spoken
-from .scores import looks_like_a_score, read_scores
+from .scores import as_named, looks_like_a_score, read_scores
 
 
 class Verb(enum.Enum):
@@ -89,7 +89,7 @@ def parse_line(line: str) -> Asked | None:
     verb = known.get(typed)
     if verb is not None:
         return COMMANDS[verb].read(typed, tokens[1:])
-    if "=" in tokens[0] or looks_like_a_score(tokens[0]):
+    if "=" in as_named(tokens)[0] or looks_like_a_score(tokens[0]):
         return EnterDeal(read_scores(tokens))  # named, or in seat order: a command word is neither
     raise NotationError(
         N_("not an entry: {text} (scores as NAME=SCORE or in seat order, or one of: {commands})"),

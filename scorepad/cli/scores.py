@@ -1,8 +1,9 @@
 """Scores as people type them, read into the values the app takes.
 
 The one reader of that notation: ``deal``, ``fix`` and every line of ``play``.
-A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``) or all
-scores in seat order (``10 QS,2H ?``); ``?`` is the rest of the deal total.
+A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``, also typed
+``Ann = 10`` or ``Ann:10``) or all scores in seat order (``10 QS,2H ?``);
+``?`` is the rest of the deal total.
 Cards are read in the letters of the language in use (``Bob=VS,HS`` in
 Dutch), the English ones too.
 """
@@ -38,8 +39,27 @@ def read_score(text: str, token: str) -> Score:
     return parse_score(text, card_letters())
 
 
+def as_named(tokens: Sequence[str]) -> list[str]:
+    """The tokens with ``NAME = SCORE``, ``NAME= SCORE``, ``NAME =SCORE`` and ``NAME:SCORE`` read as ``NAME=SCORE``.
+
+    A name holds neither ``=`` nor ``:``, nor does a score, so either one between
+    two words joins them, whatever the spaces around it.
+    """
+    joined: list[str] = []
+    glue = False  #: whether the next token goes on the last one
+    for token in tokens:
+        token = token.replace(":", "=", 1) if "=" not in token else token
+        if joined and (glue or token.startswith("=")):
+            joined[-1] += token
+        else:
+            joined.append(token)
+        glue = joined[-1].endswith("=") and joined[-1].count("=") == 1
+    return joined
+
+
 def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeatOrder:
     """``["Ann=10", "Bob=QS,2H"]`` as ``(("Ann", 10), ("Bob", (Q♠, 2♥)))``; ``["10", "?"]`` in seat order."""
+    tokens = as_named(tokens)
     named = ["=" in token for token in tokens]
     if all(named):
         return tuple(_named(token) for token in tokens)
