@@ -22,9 +22,9 @@ def eight(cli):
     return cli
 
 
-def play(cli, lines: str, *options: str):
-    """``scorepad play`` reading ``lines`` from a pipe, in this process."""
-    done = cli.runner.invoke(app, [*options, "play"], input=lines)
+def play(cli, lines: str, *options: str, root: tuple[str, ...] = ()):
+    """``scorepad play`` reading ``lines`` from a pipe, in this process; ``root``: options before the command."""
+    done = cli.runner.invoke(app, [*root, "play", *options], input=lines)
     assert "Traceback" not in done.stdout + done.stderr
     return done
 

@@ -1,14 +1,16 @@
 """Small things a table tripped on: scores typed with spaces or a colon, rematch names, stats' default, export names."""
 
+import json
+
 import pytest
 
 from scorepad.cli.main import app
 from scorepad.cli.scores import as_named, read_scores
 
 
-def play(cli, lines: str, *options: str):
-    """``scorepad play`` reading ``lines`` from a pipe, in this process."""
-    done = cli.runner.invoke(app, [*options, "play"], input=lines)
+def play(cli, lines: str, *options: str, root: tuple[str, ...] = ()):
+    """``scorepad play`` reading ``lines`` from a pipe, in this process; ``root``: options before the command."""
+    done = cli.runner.invoke(app, [*root, "play", *options], input=lines)
     assert "Traceback" not in done.stdout + done.stderr
     return done
 
@@ -44,3 +46,35 @@ def test_a_name_without_a_score_is_still_refused_with_a_reason(cli, unchanged):
         cli.refused("deal", "Anke", "=", says="a score is missing after '='")
     done = play(cli, "Anke\n")
     assert done.exit_code == 1 and "not an entry: 'Anke'" in done.stderr
+
+
+def finish(cli, match_name: str | None = None, *more: str):
+    cli("new", "--players", "Anke,Bram,Cor", "--deals", "3", *(("--name", match_name) if match_name else ()), *more)
+    for _ in range(3):
+        cli("deal", "0", "20", "23")
+
+
+def test_a_rematch_keeps_the_name_numbered(cli):
+    finish(cli, "Clubavond")
+    assert cli.json("new", "--like", "1")["name"] == "Clubavond (2)"
+    for _ in range(3):
+        cli("deal", "0", "20", "23")
+    assert cli.json("new", "--like", "2")["name"] == "Clubavond (3)"
+    assert cli.json("new", "--like", "1")["name"] == "Clubavond (2)"  # numbered from the match it is like
+    assert cli.json("new", "--like", "1", "--name", "Finale")["name"] == "Finale"  # a name given wins
+
+
+def test_play_again_numbers_the_rematch_as_new_like_does(cli):
+    finish(cli, "Clubavond")
+    done = play(cli, "again\nstatus\n", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["name"] == "Clubavond (2)"
+
+
+def test_a_match_without_a_name_has_a_rematch_without_one_and_a_long_name_stays_within_bounds(cli):
+    finish(cli)
+    assert cli.json("new", "--like", "1")["name"] is None
+    long = "Clubavond van de Zwarte Madam " * 4
+    cli("new", "--players", "Anke,Bram,Cor", "--name", long[:100])
+    renamed = cli.json("new", "--like", "3")["name"]
+    assert renamed == long[:96] + " (2)" and len(renamed) == 100

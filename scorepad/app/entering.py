@@ -9,6 +9,7 @@ values: each player's points or penalty cards by name, or a ``Renege``.
 from __future__ import annotations
 
 import enum
+import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from ..core.match import (
     fold_steps,
     later_entries_first,
 )
-from ..core.names import check_match_name, check_name, check_names
+from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
@@ -118,12 +119,14 @@ def rematch(
     """A new match like ``match_id`` (a rematch): its players, rules and format, with what is given laid over them.
 
     The player left of its first dealer deals first, unless other players, a
-    first dealer or a cut are given. ``preset`` and ``options`` are
+    first dealer or a cut are given; the players are those in the seats at its
+    end, substitutes included. ``preset`` and ``options`` are
     ``RuleSet.build``'s: a preset given starts from its own defaults; without
-    one, each option given replaces the old match's.
+    one, each option given replaces the old match's. Its name comes numbered.
     """
     with store.read() as conn:
-        old = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False).settings
+        before = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False)
+    old = before.state().settings
     rules = _rules_over(old.rules, preset, options)
     if players:
         # A number of deals that went round the old table need not go round a new one: theirs is the default.
@@ -132,7 +135,21 @@ def rematch(
         players, kept = old.players, old.format
         if first_dealer is None and not cuts:
             first_dealer = old.players[(old.first_dealer + 1) % len(old.players)]
-    return new_match(store, players, rules, format or kept, first_dealer, cuts, name)
+    return new_match(store, players, rules, format or kept, first_dealer, cuts, name or numbered(before.name))
+
+
+#: A rematch's number after its name: "Clubavond (2)".
+_NUMBERED = re.compile(r"(?P<name>.*) \((?P<number>[1-9][0-9]{0,8})\)")
+
+
+def numbered(name: str | None) -> str | None:
+    """The name of a rematch: "Clubavond" is followed by "Clubavond (2)", then "Clubavond (3)"."""
+    if not name:
+        return None
+    found = _NUMBERED.fullmatch(name)
+    base, number = (found["name"], int(found["number"]) + 1) if found else (name, 2)
+    suffix = f" ({number})"
+    return base[: MATCH_NAME_MAX_LENGTH - len(suffix)] + suffix  # a name at the most a match may have stays one
 
 
 def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, object]) -> RuleSet:
