@@ -3,7 +3,8 @@
 A player is a name, ignoring case, across matches. Only matches of one preset
 and one number of decks are counted together: a point means something else
 under spot-hearts than under classic, and a two-deck deal shares out 86 points
-where one deck shares 43, so averages over both would mislead.
+where one deck shares 43, so averages over both would mislead. Unless told,
+the preset and decks are those of the latest match (``counted_rules``).
 
 What counts:
 
@@ -33,6 +34,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
+from ..core.choices import Preset
 from ..core.match import EntryKind
 from ..core.rules import RuleSet
 
@@ -120,16 +122,37 @@ def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str
     return low, high
 
 
+def counted_rules(matches: Iterable[ClubMatch], preset: Preset | None, decks: int | None) -> RuleSet:
+    """The preset and decks to count: those given, and for the one not given, the latest match's of those given.
+
+    ``matches`` come oldest first. With no match to go by, classic with one deck.
+    """
+    fitting = [m.rules for m in matches if preset in (None, m.rules.preset) and decks in (None, m.rules.decks)]
+    latest = fitting[-1] if fitting else None
+    if preset is None:
+        preset = latest.preset if latest else Preset.CLASSIC
+    if decks is None:
+        decks = latest.decks if latest else 1
+    return RuleSet.build(preset, decks=decks)
+
+
 def player_stats(
-    store: Store, rules: RuleSet, since: date | None = None, until: date | None = None
-) -> list[PlayerStats]:
-    """Read the store once and tally every player of the matches of the rules' preset and decks in the dates given."""
+    store: Store,
+    preset: Preset | None = None,
+    decks: int | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> tuple[RuleSet, list[PlayerStats]]:
+    """Read the store once and tally every player of the matches of the preset and decks (by default the
+    latest match's, see ``counted_rules``) in the dates given; the rules counted, and the players."""
     from ..store import history
     from ..store.db import NoStoreYet
 
     low, high = date_bounds(since, until)
     try:
         with store.read() as conn:
-            return tally(rules, history.club_matches(conn, low, high), history.club_deals(conn, low, high))
+            matches = history.club_matches(conn, low, high)
+            rules = counted_rules(matches, preset, decks)
+            return rules, tally(rules, matches, history.club_deals(conn, low, high))
     except NoStoreYet:  # nothing played yet: no figures, not an error
-        return []
+        return counted_rules([], preset, decks), []
