@@ -1,6 +1,7 @@
 """Small things a table tripped on: scores typed with spaces or a colon, rematch names, stats' default, export names."""
 
 import json
+import os
 
 import pytest
 
@@ -101,3 +102,32 @@ def test_stats_take_the_option_not_given_from_the_latest_match_that_has_the_one_
     assert cli.json("stats", "--decks", "2")["preset"] == "classic"
     assert cli.json("stats", "--preset", "omnibus")["decks"] == 1  # no such match: one deck
     assert "No omnibus match in the store." in cli("stats", "--preset", "omnibus").stdout
+
+
+def test_the_two_csv_layouts_and_the_backup_get_default_names_that_tell_them_apart(cli):
+    from freezegun import freeze_time
+
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "10", "10", "23")
+    with freeze_time("2026-12-01 20:15:03"):
+        made = [
+            cli("export", *args).stdout.strip()
+            for args in (
+                ("--layout", "sheet"),
+                (),
+                ("--layout", "long"),
+                ("--all",),
+                ("--format", "json"),
+                ("--all", "--format", "json"),
+            )
+        ]
+    assert [os.path.basename(path) for path in made] == [
+        "match-1-sheet-20261201-2015.csv",
+        "match-1-long-20261201-2015.csv",
+        "match-1-long-20261201-2015-2.csv",  # the same again within the minute: never over the first
+        "all-long-20261201-2015.csv",
+        "match-1-backup-20261201-2015.json",
+        "all-backup-20261201-2015.json",
+    ]
+    assert open(made[0]).readline().startswith("deal,kind,dealer,")
+    assert open(made[1]).readline().startswith("match,match_name,deal,")

@@ -84,7 +84,7 @@ def import_(
     Examples:
 
     \b
-      scorepad import exports/all-20261129T201503Z.json --dry-run
+      scorepad import exports/all-backup-20261129-2015.json --dry-run
       scorepad import backup.json
     """
     from ..app import backup
