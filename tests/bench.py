@@ -93,8 +93,10 @@ def deal(folder: Path) -> Figure:
 
 
 def play(folder: Path) -> Figure:
+    """A deal through play, written through the store as every command writes: up to 10 durable commits'
+    worth (about 3 ms here), which nobody at a table can feel."""
     floor, net, _startup = bench_play.measure(folder, deals=3000, chunk=250)
-    return Figure("play from a pipe, per deal  vs  one durable SQLite commit", net, floor, budget=2.5)
+    return Figure("play from a pipe, per deal  vs  one durable SQLite commit", net, floor, budget=10)
 
 
 def audit(folder: Path) -> list[Figure]:

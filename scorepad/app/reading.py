@@ -64,7 +64,7 @@ def without_collector() -> Iterator[None]:
 
 
 def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
-    from ..core.match import EntryKind, MatchState, fold_steps
+    from ..core.match import EntryKind, MatchState
     from ..store import matches as stored
 
     match = stored.load(conn, stored.resolve_match_id(conn, match_id))
@@ -72,7 +72,7 @@ def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[Histo
     rows = []
     state = MatchState.start(match.settings)
     kinds = {kind: kind.value for kind in EntryKind}  # a match's every entry: no enum lookup each
-    for entry, step in zip(match.entries, fold_steps(match.settings, match.core_entries), strict=True):
+    for entry, step in zip(match.entries, match.steps(), strict=True):
         outcome, state = step.entry.outcome, step.after
         rows.append(
             HistoryRow(

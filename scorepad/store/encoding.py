@@ -31,6 +31,8 @@ Cuts = list[dict[str, Card]]
 
 #: The snapshot's keys that are columns of their own, not part of the ``state`` JSON.
 _SNAPSHOT_COLUMNS = ("winner", "deals_played")
+#: Every key of a snapshot.
+_SNAPSHOT_KEYS = {"totals", "deals_played", "scored", "last_dealer", "tiebreak", "winner"}
 
 
 def encode_scores(scores: Mapping[int, int]) -> str:
@@ -38,7 +40,10 @@ def encode_scores(scores: Mapping[int, int]) -> str:
 
 
 def decode_scores(text: str) -> dict[int, int]:
-    return {int(seat): points for seat, points in _json(text).items()}
+    scores = {int(seat): points for seat, points in _json(text).items()}
+    if not all(map(_whole, scores.values())):  # written by hand: the rules would meet text or fractions
+        raise ValueError(f"scores that are not whole numbers: {text}")
+    return scores
 
 
 _scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed has the C class only
@@ -127,8 +132,79 @@ def state_columns(state: MatchState) -> dict[str, Any]:
     return columns | {"state": json.dumps(snapshot)}
 
 
-def decode_state(settings: Settings, winner: int | None, deals_played: int, state: str) -> MatchState:
+def columns_hold(state: MatchState, winner: Any, deals_played: Any, text: str | None) -> bool:
+    """Whether a match row's columns hold what ``state_columns(state)`` writes; a row that keeps
+    no snapshot yet (a match of an older revision, not written since) only its two columns."""
+    written = state_columns(state)
+    if (winner, deals_played) != (written["winner"], written["deals_played"]):
+        return False
+    try:
+        return text is None or json.loads(text) == json.loads(written["state"])
+    except ValueError:
+        return False
+
+
+def decode_state(settings: Settings, winner: Any, deals_played: Any, state: str | None) -> MatchState | None:
+    """The fold's result a match row keeps, or None: see ``decode_snapshot``."""
     from ..core.match import MatchState
 
-    snapshot = json.loads(state) | {"winner": winner, "deals_played": deals_played}
-    return MatchState.from_snapshot(settings, snapshot)
+    snapshot = decode_snapshot(len(settings.players), winner, deals_played, state)
+    return None if snapshot is None else MatchState.from_snapshot(settings, snapshot)
+
+
+def decode_snapshot(seats: int, winner: Any, deals_played: Any, state: str | None) -> dict[str, Any] | None:
+    """What ``MatchState.snapshot()`` gave, as a match row of ``seats`` players keeps it.
+
+    None when the row keeps none, or one that does not decode or that the fold
+    could not have written (a store edited by hand): the caller works the state
+    out again from the entries, which are the match.
+    """
+    if state is None:
+        return None
+    try:
+        snapshot = json.loads(state)
+    except ValueError:
+        return None
+    if not isinstance(snapshot, dict):
+        return None
+    snapshot |= {"winner": winner, "deals_played": deals_played}
+    return snapshot if _sound(snapshot, seats) else None
+
+
+def sound_columns(seats: int, winner: Any, deals_played: Any) -> bool:
+    """Whether a match row's ``winner`` and ``deals_played`` can be right for a match of ``seats`` players."""
+    return (winner is None or _seat(winner, seats)) and _whole(deals_played) and deals_played >= 0
+
+
+def _sound(snapshot: dict[str, Any], seats: int) -> bool:
+    """Whether the fold could have written this snapshot for ``seats`` players: every value that
+    names a seat or a count is one, so that nothing read from it can point past the table."""
+    if not snapshot.keys() >= _SNAPSHOT_KEYS:
+        return False
+    totals, scored, last, tiebreak = (snapshot[key] for key in ("totals", "scored", "last_dealer", "tiebreak"))
+    return (
+        sound_columns(seats, snapshot["winner"], snapshot["deals_played"])
+        and isinstance(totals, list)
+        and len(totals) == seats
+        and all(map(_whole, totals))
+        and _whole(scored)
+        and scored >= snapshot["deals_played"]
+        and (last is None if scored == 0 else _seat(last, seats))
+        and (tiebreak is None or (snapshot["winner"] is None and _tiebreak(tiebreak, seats)))
+    )
+
+
+def _tiebreak(tiebreak: Any, seats: int) -> bool:
+    """``[tied seats, round]``: two seats or more, and a round from 1."""
+    if not isinstance(tiebreak, list) or len(tiebreak) != 2 or not isinstance(tiebreak[0], list):
+        return False
+    tied, round_ = tiebreak
+    return len(set(tied)) == len(tied) >= 2 and all(_seat(s, seats) for s in tied) and _whole(round_) and round_ >= 1
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int  # not a bool, which JSON keeps apart
+
+
+def _seat(value: Any, seats: int) -> bool:
+    return _whole(value) and 0 <= value < seats
