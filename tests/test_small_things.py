@@ -2,6 +2,7 @@
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -26,8 +27,10 @@ def test_name_space_equals_space_score_and_name_colon_score_read_as_name_equals_
 
 
 def test_cards_and_the_rest_read_the_same_with_a_colon_or_spaces():
-    assert as_named("Anke : QS,2H Bram = ? Cor:-".split()) == ["Anke=QS,2H", "Bram=?", "Cor=-"]
-    assert as_named("10 13 20".split()) == ["10", "13", "20"]  # seat order stays as it is
+    typed = "Anke : QS,2H Bram = ? Cor:-"
+    assert as_named(typed.split()) == ["Anke=QS,2H", "Bram=?", "Cor=-"]
+    seat_order = "10 13 20"
+    assert as_named(seat_order.split()) == ["10", "13", "20"]  # seat order stays as it is
 
 
 def test_deal_fix_and_play_take_spaced_scores(cli):
@@ -104,9 +107,10 @@ def test_stats_take_the_option_not_given_from_the_latest_match_that_has_the_one_
     assert "No omnibus match in the store." in cli("stats", "--preset", "omnibus").stdout
 
 
-def test_the_two_csv_layouts_and_the_backup_get_default_names_that_tell_them_apart(cli):
+def test_the_two_csv_layouts_and_the_backup_get_default_names_that_tell_them_apart(cli, tmp_path, monkeypatch):
     from freezegun import freeze_time
 
+    monkeypatch.chdir(tmp_path)  # exports/ of the folder the command runs in
     cli("new", "--players", "Ann,Bob,Cat")
     cli("deal", "10", "10", "23")
     with freeze_time("2026-12-01 20:15:03"):
@@ -129,5 +133,5 @@ def test_the_two_csv_layouts_and_the_backup_get_default_names_that_tell_them_apa
         "match-1-backup-20261201-2015.json",
         "all-backup-20261201-2015.json",
     ]
-    assert open(made[0]).readline().startswith("deal,kind,dealer,")
-    assert open(made[1]).readline().startswith("match,match_name,deal,")
+    assert Path(made[0]).read_text().startswith("deal,kind,dealer,")
+    assert Path(made[1]).read_text().startswith("match,match_name,deal,")

@@ -42,19 +42,26 @@ def read_score(text: str, token: str) -> Score:
 def as_named(tokens: Sequence[str]) -> list[str]:
     """The tokens with ``NAME = SCORE``, ``NAME= SCORE``, ``NAME =SCORE`` and ``NAME:SCORE`` read as ``NAME=SCORE``.
 
-    A name holds neither ``=`` nor ``:``, nor does a score, so either one between
-    two words joins them, whatever the spaces around it.
+    Neither a name nor a score holds ``=`` or ``:``, so one of them between two
+    such words joins them, whatever the spaces around it; a word that holds an
+    ``=`` already is left as it is (``Ann= Bob=13``: Ann's score is missing).
     """
     joined: list[str] = []
-    glue = False  #: whether the next token goes on the last one
     for token in tokens:
-        token = token.replace(":", "=", 1) if "=" not in token else token
-        if joined and (glue or token.startswith("=")):
+        token = token if "=" in token else token.replace(":", "=", 1)
+        last = joined[-1] if joined else ""
+        if _half(last, token):
             joined[-1] += token
         else:
             joined.append(token)
-        glue = joined[-1].endswith("=") and joined[-1].count("=") == 1
     return joined
+
+
+def _half(before: str, token: str) -> bool:
+    """Whether ``token`` goes on ``before``: a score on ``NAME=``, or ``=`` (and a score) on a name."""
+    if before.endswith("=") and before.count("=") == 1 and before != "=":
+        return "=" not in token
+    return bool(before) and "=" not in before and token.startswith("=") and token.count("=") == 1
 
 
 def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeatOrder:
