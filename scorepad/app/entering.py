@@ -1,4 +1,4 @@
-"""Entering a match: new, rematch, deal, misdeal, undo, fix, abandon, rename; each one transaction.
+"""Entering a match: new, rematch, deal, misdeal, seat, undo, fix, abandon, rename; each one transaction.
 
 Every function opens the transaction, loads the match, asks the rules core,
 writes, and returns the resulting state. A refusal raises before anything is
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.choices import Preset
-from ..core.errors import ImpossibleScores, MatchClosed, RuleError
+from ..core.errors import ImpossibleScores, MatchClosed, RuleError, UnknownNameError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import (
     Entry,
@@ -36,7 +36,9 @@ from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, ch
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
+from ..core.text import quoted
 from ..store import matches
+from ..store.rows import StoredEntry
 from .errors import NoScores
 from .notes import Fixed, Note, Undone
 from .results import Result
@@ -331,6 +333,27 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     return WriteOutcome(state, touched, (note,), deal, entry)
 
 
+def write_seat(conn: Connection, match: matches.StoredMatch, state: MatchState, old: str, new: str) -> WriteOutcome:
+    """A substitute: ``new`` plays the seat of ``old`` from the next deal on, the seat keeping its total."""
+    _check_open(match, state)
+    deal = state.next
+    assert deal is not None
+    entry = state.enter_seat(old, new)
+    assert entry.substitute is not None
+    after = state.apply(entry)
+    matches.append(conn, match, deal, entry)
+    touched = matches.summarise(conn, match.id, after)
+    seat = entry.substitute.seat
+    note = Phrase(
+        N_("{new} takes {old}'s seat from deal {number} on, and its total of {total}"),
+        new=after.settings.players[seat],
+        old=state.settings.players[seat],
+        number=deal.number,
+        total=state.totals[seat],
+    )
+    return WriteOutcome(after, touched, (note,), deal, entry)
+
+
 def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
@@ -400,6 +423,14 @@ def record_misdeal(store: Store, match_id: int | None) -> Result:
     return Result(match.id, match.name, done.state, done.notes)
 
 
+def seat(store: Store, match_id: int | None, old: str, new: str) -> Result:
+    """A substitute: ``new`` plays the seat of ``old`` from the next deal on."""
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_seat(conn, match, match.state(), old, new)
+    return Result(match.id, match.name, done.state, done.notes)
+
+
 def undo(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
@@ -425,15 +456,38 @@ def abandon(store: Store, match_id: int | None) -> Result:
 
 
 def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
+    """Correct a player's name wherever the match holds it: as a seat's first player, as a substitute, or both."""
     with store.write() as conn:
         match = _locked(conn, match_id)
-        seat = match.settings.seat_of(old)
-        old = match.settings.players[seat]  # as stored, whatever case it was typed in
+        match.state()  # a match the store holds damaged is refused before anything is written
+        named = _names(match)
+        found = named.get(old.strip().casefold())
+        if found is None:
+            every = ", ".join(name for name, _places in named.values())
+            raise UnknownNameError(N_("no player {name} in this match ({players})"), name=quoted(old), players=every)
+        old, places = found
         new = check_name(new)
-        for other, player in enumerate(match.settings.players):
-            if other != seat and player.casefold() == new.casefold():
-                raise RuleError(N_("{player} already plays in match {match}"), player=player, match=match.id)
-        matches.rename(conn, match.id, seat, new)
+        taken = named.get(new.casefold())
+        if taken is not None and taken[1] != places:
+            raise RuleError(N_("{player} already plays in match {match}"), player=taken[0], match=match.id)
+        for place in places:
+            if isinstance(place, int):
+                matches.rename(conn, match.id, place, new)
+            else:
+                matches.rename_substitute(conn, place, new)
+        match = matches.load(conn, match.id)  # the state names the players now: fold it with the new name
         matches.summarise(conn, match.id, match.state())
-        match = matches.load(conn, match.id, entries=False)
     return Result(match.id, match.name, match.state(), (Phrase(N_("{new} was {old}"), new=new, old=old),))
+
+
+def _names(match: matches.StoredMatch) -> dict[str, tuple[str, list[int | StoredEntry]]]:
+    """Every name of the match, ignoring case, with where the store holds it: the seat a player sat in
+    first, and each seat change that seated them (a player who left may come back)."""
+    named: dict[str, tuple[str, list[int | StoredEntry]]] = {}
+    for seat, player in enumerate(match.settings.players):
+        named.setdefault(player.casefold(), (player, []))[1].append(seat)
+    for stored in match.entries:
+        substitute = stored.entry.substitute
+        if substitute is not None:
+            named.setdefault(substitute.player.casefold(), (substitute.player, []))[1].append(stored)
+    return named

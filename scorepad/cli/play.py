@@ -41,15 +41,15 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
-    again, help, quit.
+    renege NAME, misdeal, seat OLD NEW, undo, fix N NAME=SCORE..., status,
+    sheet, rules, again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
 
     When standard input is not a terminal, each line is one entry, without
-    prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    prompts: NAME=SCORE ..., renege NAME, misdeal, seat OLD NEW, undo,
+    fix N ..., status, sheet, rules, again, quit; blank lines and # comments are skipped. A refused
     line is reported on stderr as "line N: reason" and skipped; the exit code
     is then 1. A status, sheet or rules line prints its answer on stdout: as
     text, or with --json as one line of JSON (the object of scorepad status,
@@ -269,7 +269,7 @@ def _echo(session: "TableSession", asked: "Asked") -> str | None:
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(session.match.settings.players, done.entry)
+    scores = scores_text(done.state.settings.players, done.entry)
     return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
 
 
@@ -319,7 +319,7 @@ def completions(before: list[str], players: Sequence[str], text: str) -> list[st
     left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
         options = [f"{typed} " if COMMANDS[verb].example else typed for typed, verb in known.items()] + left
-    elif known.get(before[-1].lower()) is Verb.RENEGE:
+    elif known.get(before[-1].lower()) in (Verb.RENEGE, Verb.SEAT):  # the player who reneged, or who leaves
         options = list(players)
     elif known.get(before[0].lower()) is Verb.FIX or "=" in before[0]:
         options = left
@@ -406,7 +406,8 @@ class _Pipe(_Table):
         from ..present import tables
         from ..present.descriptions import entry_words
 
-        state, players = self.session.state, self.session.match.settings.players
+        state = self.session.state
+        players = state.settings.players
         if state.winner is not None:
             where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
         elif state.next is not None:

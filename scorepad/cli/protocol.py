@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..app.entering import Renege
-from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
+from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
@@ -33,6 +33,7 @@ class Verb(enum.Enum):
     STATUS = "status"
     RULES = "rules"
     AGAIN = "again"
+    SEAT = "seat"
     HELP = "help"
     QUIT = "quit"
 
@@ -53,6 +54,7 @@ COMMAND_WORDS: dict[str, dict[str, Verb]] = {
         "history": Verb.SHEET,  # what a table calls the score sheet too
         "rules": Verb.RULES,
         "again": Verb.AGAIN,
+        "seat": Verb.SEAT,
         "help": Verb.HELP,
         "quit": Verb.QUIT,
     },
@@ -116,6 +118,14 @@ def _fix(typed: str, rest: list[str]) -> Asked:
     return Fix(number, read_scores(rest))
 
 
+def _seat(typed: str, rest: list[str]) -> Asked:
+    if len(rest) != 2:
+        raise NotationError(
+            N_("write {usage}: the player leaving, then the one taking their seat"), usage=f"{typed} OLD NEW"
+        )
+    return Seat(*rest)
+
+
 def _alone(asked: Asked) -> Callable[[str, list[str]], Asked]:
     """The reader of a command that takes nothing after its word."""
 
@@ -145,6 +155,7 @@ COMMANDS: dict[Verb, Command] = {
     Verb.STATUS: Command(_alone(Verb.STATUS), "", N_("the standings and the next deal again")),
     Verb.RULES: Command(_alone(Verb.RULES), "", N_("the rules of this match, in plain words")),
     Verb.AGAIN: Command(_alone(Again()), "", N_("once the match is over: a rematch, the next player dealing first")),
+    Verb.SEAT: Command(_seat, "Bob Eve", N_("a substitute: Eve plays Bob's seat from the next deal on")),
     Verb.HELP: Command(_alone(Verb.HELP), "", N_("this list (Up arrow: the last line again, to correct it)")),
     Verb.QUIT: Command(
         _alone(Verb.QUIT),
