@@ -11,6 +11,9 @@ What counts:
 - ``matches``: every match of the preset the player sat in, finished or not;
   ``finished`` those that ended with a winner, ``wins`` those the player won.
   An abandoned match counts as a match and for its deals, never as a win.
+  A substitute's deals are theirs, the deals before them their seat's
+  earlier player's; the match counts for both, and its win for whoever
+  holds the winning seat at the end.
 - ``deals`` and ``points``: the scored deals of the match proper. A tie-break
   deal only decides the winner (its points never enter a total), so it counts
   for none of the figures here.
@@ -73,24 +76,32 @@ def tally(rules: RuleSet, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
     (``ann`` then ``Ann``) is shown as most recently spelt.
     """
     players: dict[str, PlayerStats] = {}
-    chosen: dict[int, list[PlayerStats]] = {}  #: the players of each match counted, in seat order
-    for match in matches:
-        if match.rules.preset is not rules.preset or match.rules.decks != rules.decks:
-            continue
-        who = []
-        for seat, name in enumerate(match.players):
-            player = players.setdefault(name.casefold(), PlayerStats(name))
-            player.name = name
-            player.matches += 1
-            if match.won:
-                player.finished += 1
-                player.wins += seat == match.winner
-            who.append(player)
-        chosen[match.id] = who
+    counted = [m for m in matches if m.rules.preset is rules.preset and m.rules.decks == rules.decks]
+    sat: dict[int, dict[str, PlayerStats]] = {m.id: {} for m in counted}  #: everyone who played in each match
+    seated = {m.id: [_sat(players, sat[m.id], name) for name in m.players] for m in counted}  #: each seat's now
     for deal in deals:
-        if deal.match_id in chosen and deal.kind is EntryKind.DEAL:
-            _count_deal(deal, chosen[deal.match_id])
+        who = seated.get(deal.match_id)
+        if who is None:
+            continue
+        if deal.kind is EntryKind.DEAL:
+            _count_deal(deal, who)
+        elif deal.entry.substitute is not None:  # from now on, the seat's deals are the substitute's
+            substitute = deal.entry.substitute
+            who[substitute.seat] = _sat(players, sat[deal.match_id], substitute.player)
+    for match in counted:
+        for player in sat[match.id].values():
+            player.matches += 1
+            player.finished += match.won
+        if match.won and match.winner is not None:
+            seated[match.id][match.winner].wins += 1
     return sorted(players.values(), key=_order)
+
+
+def _sat(players: dict[str, PlayerStats], match: dict[str, PlayerStats], name: str) -> PlayerStats:
+    """The player called ``name``, counted among those who played in ``match``."""
+    player = players.setdefault(name.casefold(), PlayerStats(name))
+    player.name = name  # the latest spelling
+    return match.setdefault(name.casefold(), player)
 
 
 def _order(player: PlayerStats) -> tuple:

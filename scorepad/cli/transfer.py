@@ -107,7 +107,10 @@ def import_(
     for m, new_id in done.added:
         print(
             added.format(
-                match=new_id, name=in_language(m.quoted_name), players=", ".join(m.settings.players), deals=_deals(m)
+                match=new_id,
+                name=in_language(m.quoted_name),
+                players=", ".join(m.state.settings.players),
+                deals=_deals(m),
             )
         )
     for m, old_id in done.present:

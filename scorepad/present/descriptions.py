@@ -7,8 +7,9 @@ from collections.abc import Iterable, Sequence
 from ..app.notes import Fixed, Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
 from ..core.choices import HeartsLead, PassRule
-from ..core.match import Entry, EntryKind, Format, FormatKind
+from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState
 from ..core.rules import OMNIBUS_BONUS, RuleSet
+from .lists import and_list
 from .translation import _, card_text, in_language, ngettext
 
 
@@ -43,6 +44,14 @@ def entry_words(kind: EntryKind, number: int) -> str:
     if kind is EntryKind.MISDEAL:
         return _("misdeal of deal {number}").format(number=number)
     return _("deal {number}").format(number=number)
+
+
+def seated(state: MatchState, seat: int) -> str:
+    """A seat by its player now, and whom they replaced there: ``Eva (for Cor)``."""
+    player, replaced = state.settings.players[seat], state.replaced(seat)
+    if not replaced:
+        return player
+    return _("{player} (for {replaced})").format(player=player, replaced=and_list(replaced))
 
 
 def scores_text(players: Sequence[str], entry: Entry) -> str:
