@@ -152,7 +152,7 @@ def test_the_pipe_shows_the_sheet_and_plays_again_once_the_match_is_over(cli):
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     done = play_pipe("again\n10 10 23\nmisdeal\n13 13 17\nfix 1 renege Cat\nhistory\n7 8 28\nagain\nstatus\n", "--json")
     text = play_pipe("sheet\n", "--match", "1").stdout  # without --json, the sheet as a table
-    assert re.search(r"^\s*1\s+Ann\s+0 \(0\)\s+0 \(0\)\s+43 \(43\)\s+renege Cat\s*$", text, re.M)
+    assert re.search(r"^\s*1\s+Ann\s+0 \(0\)\s+0 \(0\)\s+43 \(43\)\s+renege Cat, corrected\s*$", text, re.M)
     assert re.search(r"^\s*2\s+Bob\s+misdeal\s*$", text, re.M)
     assert re.search(r"^\s*total\s+20\s+21\s+88\s*$", text, re.M)
     assert done.returncode == 1  # the first "again" came before the end
@@ -246,7 +246,7 @@ def test_a_line_that_is_no_entry_lists_every_command_of_play():
         parse_line("shuffle")
     assert str(refused.value) == (
         "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order, or one of: renege, misdeal, undo, fix,"
-        " status, sheet, history, rules, again, help, quit)"
+        " status, sheet, history, rules, again, seat, help, quit)"
     )
     assert set(COMMAND_WORDS["en"].values()) == set(COMMANDS)  # every command has its English word
 

@@ -100,6 +100,7 @@ def test_new_json_is_the_status_of_the_new_match(cli):
         "pass_to": {"Ann": "Cat", "Bob": "Ann", "Cat": "Bob"},
         "removed": ["2C"],
         "deal_total": 43,
+        "replaced": {},
     }
     assert status(cli) == data
 
@@ -599,6 +600,7 @@ def test_a_misdeal_in_a_tie_break(cli):
         "renege": None,
         "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
         "recorded_at": None,
+        "corrected": False,
     }
 
 
@@ -848,6 +850,7 @@ def test_history_json_shape_and_times(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:03+00:00",
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -857,6 +860,7 @@ def test_history_json_shape_and_times(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:04+00:00",
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -866,8 +870,10 @@ def test_history_json_shape_and_times(cli):
                 "renege": "Cat",
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 63},
                 "recorded_at": "2026-11-29T21:16:04+00:00",
+                "corrected": False,
             },
         ],
+        "substitutes": [],
     }
 
 
@@ -888,6 +894,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 10, "Cat": 23},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -897,6 +904,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 23, "Bob": 23, "Cat": 40},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 3,
@@ -906,6 +914,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 4,
@@ -915,8 +924,10 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
+                "corrected": False,
             },
         ],
+        "substitutes": [],
     }
 
 
@@ -927,6 +938,7 @@ def test_a_fixed_deal_shows_when_it_was_corrected(cli):
         clock.tick(90)
         cli("fix", "1", "Ann=13", "Bob=10", "Cat=20")
     assert history(cli)[0]["recorded_at"] == "2026-11-29T20:16:33+00:00"
+    assert history(cli)[0]["corrected"] is True
 
 
 def test_history_in_human_form_shows_each_deal(cli, three):

@@ -37,12 +37,23 @@ def scores(cli, number):
 def test_a_fix_names_only_the_players_whose_scores_change(eight, cli):
     said = cli("fix", "2", "Cor=17", "Dirk=6").stdout
     assert said.startswith("deal 2: Cor 6 → 17, Dirk 17 → 6\n")
-    assert scores(cli, 2) == {"Anke": 10, "Bram": 10, "Cor": 17, "Dirk": 6, "Eva": 10, "Fien": 10, "Gijs": 10, "Hans": 13}
+    assert scores(cli, 2) == {
+        "Anke": 10,
+        "Bram": 10,
+        "Cor": 17,
+        "Dirk": 6,
+        "Eva": 10,
+        "Fien": 10,
+        "Gijs": 10,
+        "Hans": 13,
+    }
     assert cli.json("status")["totals"]["Cor"] == 27
 
 
 def test_the_rest_of_the_total_and_cards_mix_with_the_kept_scores(eight, cli):
-    assert cli("fix", "2", "Cor=17", "Dirk=?").stdout.startswith("deal 2: Cor 6 → 17, Dirk 17 → 6; Dirk: 6, the rest of 86")
+    assert cli("fix", "2", "Cor=17", "Dirk=?").stdout.startswith(
+        "deal 2: Cor 6 → 17, Dirk 17 → 6; Dirk: 6, the rest of 86"
+    )
     cli("fix", "2", "Hans=QS", "Gijs=10")  # Gijs unchanged: only Hans is read back
     assert scores(cli, 2)["Hans"] == 13
 
@@ -64,7 +75,10 @@ def test_seat_order_still_gives_every_score_and_a_renege_fix_still_works(eight, 
     with unchanged():
         cli.refused("fix", "2", "17", "6", says="2 scores in seat order, but deal 2 has 8 players")
     said = cli("fix", "2", "--renege", "Bram").stdout.splitlines()[0]
-    assert said == "deal 2: Anke 10 → 0, Bram 10 → 86, Cor 6 → 0, Dirk 17 → 0, Eva 10 → 0, Fien 10 → 0, Gijs 10 → 0, Hans 13 → 0; renege by Bram"
+    assert (
+        said
+        == "deal 2: Anke 10 → 0, Bram 10 → 86, Cor 6 → 0, Dirk 17 → 0, Eva 10 → 0, Fien 10 → 0, Gijs 10 → 0, Hans 13 → 0; renege by Bram"
+    )
     said = cli("fix", "2", "10", "10", "6", "17", "10", "10", "10", "13").stdout.splitlines()[0]
     assert said.startswith("deal 2: Anke 0 → 10, Bram 86 → 10, Cor 0 → 6")
 

@@ -403,7 +403,9 @@ def test_lines_that_are_no_command_are_refused(line, says):
         parse_line(line)
 
 
-EVERY_COMMAND = ["renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "help", "quit"]
+EVERY_COMMAND = [
+    *("renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "seat ", "help", "quit")
+]
 
 
 @pytest.mark.parametrize(

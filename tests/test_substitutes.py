@@ -151,3 +151,221 @@ def test_a_tie_break_can_be_played_by_a_substitute_in_a_tied_seat():
     assert state.next.players == (0, 1, 2) and state.settings.players[2] == "Eva"
     state = play(state, deal(state, 20, 23, 0))
     assert state.winner == 2 and state.settings.players[state.winner] == "Eva"
+
+
+# --- At the table: an eight-player evening where Cor leaves and Eva sits in --------------------------
+
+import json  # noqa: E402
+import re  # noqa: E402
+
+from scorepad.cli.main import app  # noqa: E402
+
+TABLE = "Anke,Bram,Cor,Dirk,Els,Fien,Gijs,Hans"
+EVEN = ("10", "10", "10", "10", "10", "10", "13", "13")  # 86: a two-deck deal of eight
+
+
+def play_lines(cli, lines: str, *options: str, root: tuple[str, ...] = ()):
+    """``scorepad play`` reading ``lines`` from a pipe, in this process."""
+    done = cli.runner.invoke(app, [*root, "play", *options], input=lines)
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+@pytest.fixture
+def evening(cli):
+    """Deal 2 went down with Cor's and Dirk's scores swapped; then Cor leaves and Eva takes his seat."""
+    cli("new", "--players", TABLE, "--decks", "2", "--name", "Clubavond")
+    cli("deal", *EVEN)
+    cli("deal", "Anke=10", "Bram=10", "Cor=6", "Dirk=17", "Els=10", "Fien=10", "Gijs=10", "Hans=13")
+    assert cli("fix", "2", "Cor=17", "Dirk=6").stdout.startswith("deal 2: Cor 6 → 17, Dirk 17 → 6\n")
+    said = cli("seat", "Cor", "Eva").stdout
+    assert said.startswith("Eva takes Cor's seat from deal 3 on, and its total of 27\n")
+    assert re.search(r"^8\s+Eva \(for Cor\)\s+27$", said, re.M)  # the standings name the seat by its player now
+    return cli
+
+
+def test_the_seat_keeps_its_total_and_each_deal_stays_with_whoever_played_it(evening, cli):
+    cli("deal", "Anke = 10", "Bram:10", *(f"{n}=10" for n in ("Eva", "Dirk", "Els", "Fien")), "Gijs=13", "Hans=13")
+    status = cli.json("status")
+    assert status["players"] == ["Anke", "Bram", "Eva", "Dirk", "Els", "Fien", "Gijs", "Hans"]
+    assert status["totals"]["Eva"] == 37 and "Cor" not in status["totals"]
+    assert status["replaced"] == {"Eva": ["Cor"]}
+    history = cli.json("history")
+    assert [sorted(d["scores"])[2:4] for d in history["deals"]] == [["Cor", "Dirk"]] * 2 + [["Dirk", "Els"]]
+    assert [d["scores"].get("Cor") for d in history["deals"]] == [10, 17, None]
+    assert history["deals"][2]["scores"]["Eva"] == 10 and history["deals"][2]["totals"]["Eva"] == 37
+    assert [d["corrected"] for d in history["deals"]] == [False, True, False]
+    assert history["substitutes"] == [
+        {
+            "number": 3,
+            "seat": 3,
+            "player": "Eva",
+            "replaced": "Cor",
+            "recorded_at": history["substitutes"][0]["recorded_at"],
+        }
+    ]
+
+
+def test_history_and_the_sheet_show_the_seat_change_and_the_corrected_deal(evening, cli):
+    cli("deal", *EVEN)
+    text = cli("history").stdout
+    assert "Eva (for Cor)" in text and "→ Eva" in text and "substitute" in text
+    assert "2*" in text and "*: corrected after it was entered" in text
+    sheet = play_lines(cli, "sheet\n").stdout
+    lines = sheet.splitlines()
+    assert any("corrected" in line and line.split()[0] == "2" for line in lines)
+    assert any("→ Eva" in line and "substitute" in line for line in lines)
+    assert "-> Eva" in cli("--ascii", "history").stdout
+
+
+def test_a_seat_change_is_refused_for_a_player_now_one_who_left_and_a_finished_match(evening, cli, unchanged):
+    with unchanged():
+        cli.refused("seat", "Bram", "anke", says="Anke already plays in this match")
+        cli.refused("seat", "Cor", "Zoe", says="Cor no longer plays: Eva took their seat")
+        cli.refused("seat", "Zoe", "Zed", says="no player 'Zoe' in this match")
+        cli.refused("seat", "Bram", "Big Bob", says="a player's name has no spaces")
+        cli.refused(
+            "deal",
+            "Cor=10",
+            *(f"{n}=10" for n in ("Anke", "Bram", "Dirk", "Els", "Fien")),
+            "Gijs=13",
+            "Hans=13",
+            says="Cor no longer plays",
+        )
+    for _ in range(6):
+        cli("deal", *EVEN)
+    with unchanged():
+        cli.refused("seat", "Eva", "Cor", says="match 1 is finished")
+
+
+def test_undo_takes_a_seat_change_back_and_a_player_may_come_back(evening, cli):
+    said = cli("undo").stdout
+    assert said.startswith("undone: Eva taking Cor's seat\n")
+    assert cli.json("status")["players"][2] == "Cor" and cli.json("status")["replaced"] == {}
+    assert cli.json("history")["substitutes"] == []
+    cli("seat", "Cor", "Eva")
+    cli("deal", *EVEN)
+    cli("seat", "Eva", "Cor")  # Cor is back from the phone: his seat again, with its total
+    status = cli.json("status")
+    assert status["players"][2] == "Cor" and status["totals"]["Cor"] == 37 and status["replaced"] == {"Cor": ["Eva"]}
+    assert [s["player"] for s in cli.json("history")["substitutes"]] == ["Eva", "Cor"]
+
+
+def test_a_fix_before_the_seat_change_and_its_undo_fold_the_seat_again(evening, cli):
+    cli("deal", *EVEN)
+    assert cli("fix", "1", "Anke=13", "Gijs=10").stdout.startswith("deal 1: Anke 10 → 13, Gijs 13 → 10\n")
+    assert cli.json("status")["totals"]["Anke"] == 33
+    assert cli.json("status")["players"][2] == "Eva"
+    said = cli("undo").stdout
+    assert said.startswith("undone: fix of deal 1 (Anke 13, Bram 10, Cor 10, Dirk 10")
+    assert cli.json("status")["totals"]["Anke"] == 30
+    assert cli("fix", "3", "Eva=13", "Hans=10").stdout.startswith("deal 3: Eva 10 → 13, Hans 13 → 10\n")
+    cli.refused("fix", "3", "Cor=13", "Hans=10", says="Cor no longer plays: Eva took their seat")  # not his deal
+
+
+def test_rename_keeps_working_for_a_player_who_left_and_for_a_substitute(evening, cli):
+    assert cli("rename", "eva", "Evi").stdout.startswith("Evi was Eva\n")
+    assert cli("rename", "Cor", "Corrie").stdout.startswith("Corrie was Cor\n")
+    assert cli.json("status")["replaced"] == {"Evi": ["Corrie"]}
+    assert [sorted(d["scores"])[2] for d in cli.json("history")["deals"]] == ["Corrie", "Corrie"]
+    cli.refused("rename", "Evi", "Bram", says="Bram already plays in match 1")
+    assert "Evi (for Corrie)" in cli("status").stdout
+
+
+def test_stats_ratings_and_the_csv_credit_every_deal_to_whoever_played_it(evening, cli, tmp_path):
+    for _ in range(6):  # Eva plays the rest: the seat's total is the lowest, so Eva's seat wins
+        cli("deal", "Anke=10", "Bram=10", "Eva=0", "Dirk=10", "Els=10", "Fien=10", "Gijs=13", "Hans=23")
+    assert cli.json("status")["winner"] == "Eva"
+    stats = {p["name"]: p for p in cli.json("stats")["players"]}
+    assert (stats["Cor"]["deals"], stats["Cor"]["points"], stats["Cor"]["wins"]) == (2, 27, 0)
+    assert (stats["Eva"]["deals"], stats["Eva"]["points"], stats["Eva"]["wins"]) == (6, 0, 1)
+    assert stats["Cor"]["matches"] == stats["Eva"]["matches"] == stats["Anke"]["matches"] == 1
+    ratings = {p["name"]: p for p in cli.json("ratings")["players"]}
+    assert ratings["Eva"]["wins"] == 1 and "Cor" not in ratings  # the seat's place is its player's at the end
+    out = tmp_path / "deals.csv"
+    cli("export", "--out", out)
+    rows = out.read_text().splitlines()
+    seat3 = [row.split(",") for row in rows[1:] if row.split(",")[6] == "3"]
+    assert [(r[2], r[5], r[8]) for r in seat3[:3]] == [("1", "Cor", "10"), ("2", "Cor", "27"), ("3", "Eva", "27")]
+    sheet = tmp_path / "sheet.csv"
+    cli("export", "--layout", "sheet", "--out", sheet)
+    lines = sheet.read_text().splitlines()
+    assert lines[0] == "deal,kind,dealer,Anke,Bram,Eva,Dirk,Els,Fien,Gijs,Hans,note"
+    assert lines[2].endswith(",corrected") and lines[3] == "3,seat,Eva,,,,,,,,,Eva for Cor"
+
+
+def test_the_backup_carries_the_seat_change_and_importing_twice_changes_nothing(evening, cli, tmp_path, monkeypatch):
+    cli("deal", *EVEN)
+    backup = tmp_path / "backup.json"
+    cli("export", "--all", "--format", "json", "--out", backup)
+    trail = json.loads(backup.read_text())["matches"][0]["trail"]
+    assert next(t for t in trail if t["kind"] == "seat") | {"recorded_at": None} == {
+        "state": "standing", "position": 3, "kind": "seat", "number": 3, "dealer": "Cor", "scores": {},
+        "cards": None, "renege": None, "slam": None, "recorded_at": None, "ended_at": None, "replaces": None,
+        "seat": "Cor", "player": "Eva",
+    }  # fmt: skip
+    history, status = cli.json("history"), cli.json("status")
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "restored.db"))
+    assert "added match 1 “Clubavond” (Anke, Bram, Eva, Dirk, Els, Fien, Gijs, Hans)" in cli("import", backup).stdout
+    assert cli.json("history") == history and cli.json("status") == status
+    assert "left alone" in cli("import", backup).stdout
+    assert cli.json("history") == history
+
+
+def test_a_backup_with_a_seat_change_that_cannot_be_is_refused_whole(evening, cli, tmp_path, monkeypatch):
+    backup = tmp_path / "backup.json"
+    cli("export", "--all", "--format", "json", "--out", backup)
+    data = json.loads(backup.read_text())
+    seat = next(t for t in data["matches"][0]["trail"] if t["kind"] == "seat")
+    monkeypatch.setenv("SCOREPAD_DB", str(tmp_path / "restored.db"))
+    for change, says in [
+        ({"player": "Anke"}, "Anke already plays in this match"),
+        ({"seat": "Zoe"}, "'Zoe' is not a player of the match"),
+        ({"player": None}, "a seat change names its seat and its new player"),
+        ({"scores": {"Cor": 3}}, "a seat change has no scores"),
+    ]:
+        broken = json.loads(json.dumps(data))
+        next(t for t in broken["matches"][0]["trail"] if t["kind"] == "seat").update(change)
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(broken))
+        cli.refused("import", bad, says=says)
+    assert seat["player"] == "Eva"
+
+
+def test_play_takes_seat_and_reads_the_standings_back(evening, cli):
+    cli("undo")
+    done = play_lines(cli, "seat Cor Eva\nseat Eva\nstatus\n")
+    assert done.exit_code == 1
+    assert "line 1: Eva takes Cor's seat from deal 3 on, and its total of 27" in done.stderr
+    assert "line 2: write seat OLD NEW: the player leaving, then the one taking their seat" in done.stderr
+    assert "Eva (for Cor)" in done.stdout
+    done = play_lines(cli, "undo\n")
+    assert "line 1: undone: Eva taking Cor's seat" in done.stderr
+
+
+def test_the_html_report_marks_the_seat_change_and_the_corrected_deal(evening, cli, tmp_path):
+    cli("deal", *EVEN)
+    page = tmp_path / "r.html"
+    cli("report", "--out", page)
+    html = page.read_text()
+    assert "Eva (for Cor)" in html
+    assert "Eva takes Cor&#x27;s seat from deal 3 on, and its total of 27" in html
+    assert '<td class="note">corrected</td>' in html
+
+
+def test_again_seats_the_players_at_the_end_in_a_numbered_rematch(evening, cli):
+    for _ in range(6):
+        cli("deal", *EVEN)
+    done = play_lines(cli, "again\nstatus\n", "--json")
+    rematch = json.loads(done.stdout)
+    assert rematch["name"] == "Clubavond (2)" and rematch["players"][2] == "Eva" and rematch["replaced"] == {}
+
+
+def test_in_dutch_the_table_reads_the_substitute_in_its_own_words(evening, cli):
+    said = cli("--lang", "nl", "seat", "Bram", "Wim").stdout
+    assert said.startswith("Wim neemt vanaf ronde 3 de plaats van Bram in, met haar totaal van 20\n")
+    assert "Eva (voor Cor)" in said and "Wim (voor Bram)" in said
+    assert "invaller" in cli("--lang", "nl", "history").stdout
+    line = cli.refused("--lang", "nl", "seat", "Cor", "Zoe")
+    assert line == "scorepad: Cor speelt niet meer mee: Eva nam de plaats in"
+    assert cli("--lang", "nl", "undo").stdout.startswith("teruggenomen: Wim op de plaats van Bram\n")
