@@ -369,3 +369,42 @@ def test_in_dutch_the_table_reads_the_substitute_in_its_own_words(evening, cli):
     line = cli.refused("--lang", "nl", "seat", "Cor", "Zoe")
     assert line == "scorepad: Cor speelt niet meer mee: Eva nam de plaats in"
     assert cli("--lang", "nl", "undo").stdout.startswith("teruggenomen: Wim op de plaats van Bram\n")
+
+
+def test_doctor_finds_a_store_with_a_substitute_sound_and_heals_a_snapshot_that_names_the_wrong_players(
+    evening, cli, store_path
+):
+    from .test_broken_store import checks_of, edit
+    from .test_quick_read import full_store
+
+    assert cli.json("doctor")["ok"]
+    before = [cli(*command).stdout for command in (["status", "--json"], ["matches", "--json"], ["status"])]
+    edit(store_path, """UPDATE match SET state = replace(state, '"players": ["Anke"', '"players": ["Anke", "Zed"')""")
+    assert [cli(*command).stdout for command in (["status", "--json"], ["matches", "--json"], ["status"])] == before
+    with full_store():
+        assert cli.json("status") == json.loads(before[0])
+    assert checks_of(cli)["matches"]["detail"] == "match 1: its summary disagrees with its entries"
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [
+        ("UPDATE entry SET seat = NULL WHERE kind = 'seat'", "a seat change without its seat and player"),
+        ("UPDATE entry SET seat = 9 WHERE kind = 'seat'", "a seat change needs a seat of the match"),
+        ("UPDATE entry SET player = 'Anke' WHERE kind = 'seat'", "Anke already plays in this match"),
+    ],
+)
+def test_a_seat_change_damaged_by_hand_is_refused_naming_the_match(evening, cli, store_path, unchanged, damage, says):
+    from .test_broken_store import edit
+
+    edit(store_path, damage)
+    with unchanged():
+        line = cli.refused("history")
+    assert line.startswith("scorepad: match 1 is damaged in the store (players Anke, Bram, Cor, Dirk,") and says in line
+
+
+def test_a_store_holding_a_seat_change_is_not_taken_back_to_a_revision_that_cannot_keep_it(evening, store_path):
+    from .test_quick_read import downgrade
+
+    with pytest.raises(RuntimeError, match="the store holds seat changes, which revision 0003 cannot keep"):
+        downgrade(store_path, "0003")
