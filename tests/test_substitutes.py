@@ -190,6 +190,12 @@ def test_the_seat_keeps_its_total_and_each_deal_stays_with_whoever_played_it(eve
     assert status["players"] == ["Anke", "Bram", "Eva", "Dirk", "Els", "Fien", "Gijs", "Hans"]
     assert status["totals"]["Eva"] == 37 and "Cor" not in status["totals"]
     assert status["replaced"] == {"Eva": ["Cor"]}
+    from .test_quick_read import full_store
+
+    assert cli.json("matches")["matches"][0]["players"] == status["players"]
+    with full_store():
+        assert cli.json("matches")["matches"][0]["players"] == status["players"]
+        assert cli.json("status") == status
     history = cli.json("history")
     assert [sorted(d["scores"])[2:4] for d in history["deals"]] == [["Cor", "Dirk"]] * 2 + [["Dirk", "Els"]]
     assert [d["scores"].get("Cor") for d in history["deals"]] == [10, 17, None]

@@ -33,6 +33,6 @@ class HistoryRow(NamedTuple):
     renege: str | None
     totals: dict[str, int]
     recorded_at: str
-    players: tuple[str, ...] = ()  #: who played each seat in this entry (after it, for a seat change)
-    corrected: bool = False  #: a fix replaced the entry first written for this deal
-    left: tuple[int, str] | None = None  #: a seat change's seat, and the player who gave it up
+    players: tuple[str, ...]  #: who played each seat in this entry (after it, for a seat change)
+    corrected: bool  #: a fix replaced the entry first written for this deal
+    left: tuple[int, str] | None  #: a seat change's seat, and the player who gave it up

@@ -361,7 +361,6 @@ class MatchState:
     # A snapshot is the fold's result kept beside the entries, so that reading
     # where a long match stands needs none of them. It is the same fold: the
     # store writes it after every entry and ``scorepad doctor`` folds again to check.
-
     # The seats' players now and those who left are kept only once a substitute came
     # in: a match that never had one keeps the snapshot it always had.
 

@@ -4,10 +4,10 @@ A backup names players, never seats or database ids, so a person can read
 it; an entry that replaced another points at it by its place in the match's
 ``trail`` (1 = the first entry written). A seat is named by the player who
 sat in it first (``players``), whoever played it since: a seat change
-(``kind`` ``seat``) names the seat so, and its new ``player``. These models check every field's
-type and presence; ``describe`` turns pydantic's first complaint into one
-line that names the match, the trail entry and the field. Whether the deals
-themselves follow the rules is the app's to check (``app.backup``).
+(``kind`` ``seat``) names the seat so, and its new ``player``. These models
+check every field's type and presence; ``describe`` turns pydantic's first
+complaint into one line that names the match, the trail entry and the field.
+Whether the deals themselves follow the rules is the app's to check (``app.backup``).
 """
 
 from __future__ import annotations
