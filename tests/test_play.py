@@ -617,7 +617,9 @@ def test_the_session_on_postgres(pg_url):
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
         session.run(parse_line("undo"))
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
-        session.run(parse_line("fix 1 Ann=10 Bob=10 Cat=23"))
+        session.run(parse_line("fix 1 Ann=13 Bob=7"))  # Bob would have won outright...
+        assert session.state.winner == 1
+        session.run(parse_line("fix 1 Ann=10 Bob=10"))  # ... but deal 1 was right after all: the tie stands
         session.run(parse_line("Ann=20 Bob=23"))
         assert reading.status(other, None).state == session.state
         assert session.state.winner == 0 and session.state.totals == (30, 30, 69)
