@@ -290,7 +290,7 @@ def test_the_pipe_corrects_with_fix(cli):
     cli("new", "--players", "Ann,Bob,Cat")
     done = pipe(input="Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\nfix 1 Ann=23 Bob=10 Cat=10\nfix 9 renege Ann\n")
     assert done.returncode == 1
-    assert "line 3: deal 1 corrected" in done.stderr
+    assert "line 3: deal 1: Ann 10 → 23, Cat 23 → 10" in done.stderr
     assert "line 4: there is no deal 9" in done.stderr
     assert status(cli)["totals"] == {"Ann": 36, "Bob": 23, "Cat": 27}
 
@@ -403,7 +403,9 @@ def test_lines_that_are_no_command_are_refused(line, says):
         parse_line(line)
 
 
-EVERY_COMMAND = ["renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "help", "quit"]
+EVERY_COMMAND = [
+    *("renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "seat ", "help", "quit")
+]
 
 
 @pytest.mark.parametrize(
@@ -444,7 +446,7 @@ def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeyp
         assert listed[3].split()[:2] == ["scarta", "Bruno"] and listed[5].split()[0] == "annulla"
         assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"
         assert completions([], ("Anna",), "r") == ["rules"]  # the table's words only: renege is typed, not offered
-        assert completions([], ("Anna",), "s") == ["scarta ", "status"]
+        assert completions([], ("Anna",), "s") == ["scarta ", "status", "seat "]
     finally:
         choose("en")
 
@@ -617,7 +619,9 @@ def test_the_session_on_postgres(pg_url):
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
         session.run(parse_line("undo"))
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
-        session.run(parse_line("fix 1 Ann=10 Bob=10 Cat=23"))
+        session.run(parse_line("fix 1 Ann=13 Bob=7"))  # Bob would have won outright...
+        assert session.state.winner == 1
+        session.run(parse_line("fix 1 Ann=10 Bob=10"))  # ... but deal 1 was right after all: the tie stands
         session.run(parse_line("Ann=20 Bob=23"))
         assert reading.status(other, None).state == session.state
         assert session.state.winner == 0 and session.state.totals == (30, 30, 69)

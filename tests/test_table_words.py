@@ -75,7 +75,7 @@ def test_the_table_s_words_and_the_english_ones_read_the_same_with_or_without_ac
     speaking(language)
     for verb in COMMANDS:
         word = command_word(verb)
-        line = {Verb.RENEGE: " Bob", Verb.FIX: " 2 Ann=13 Bob=10 Cat=20"}.get(verb, "")
+        line = {Verb.RENEGE: " Bob", Verb.FIX: " 2 Ann=13 Bob=10 Cat=20", Verb.SEAT: " Bob Eve"}.get(verb, "")
         read = parse_line(word + line)
         assert read == parse_line(verb.value + line) == parse_line(folded(word).upper() + line)
     english_renege = parse_line(f"{command_word(Verb.FIX)} 2 renege Bob")

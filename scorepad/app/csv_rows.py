@@ -59,8 +59,10 @@ def csv_rows(
 
     ``deals`` are ``store.history.ScoredDeal`` values. Their numbers and
     dealers were fixed by the fold when they were entered, and the totals are
-    running sums of the deals, so no match is folded again. This loop runs
-    once per deal of the store, so it is kept flat.
+    running sums of the deals, so no match is folded again; a seat change
+    among them names who plays that seat's deals from then on (``player``:
+    whoever played the deal; ``total``: the seat's). This loop runs once per
+    deal of the store, so it is kept flat.
     """
     current = None
     for deal in deals:
@@ -72,6 +74,9 @@ def csv_rows(
         scores, kind = deal.scores, deal.kind
         if kind is EntryKind.DEAL:  # tie-break points decide the tie, not the totals
             totals = add_deal(totals, scores)
+        elif kind is EntryKind.SEAT:
+            names[deal.seat] = escape(deal.player)
+            continue
         number, kind_text, dealer, at = deal.number, kind.value, names[deal.dealer], deal.recorded_at
         for seat, points in scores.items():
             yield (current, title, number, kind_text, dealer, names[seat], seat + 1, points, totals[seat], at)
@@ -90,16 +95,24 @@ def write_csv(
 def sheet_rows(players: Sequence[str], rows: Iterable[HistoryRow], totals: Sequence[int]) -> Iterator[list[object]]:
     """The score sheet of one match (``--layout sheet``): a row per entry that stands, then the totals.
 
-    The header is ``sheet_header(players)``; a misdeal has no points and the
-    note ``misdeal``, a renege the note ``renege NAME``.
+    The header is ``sheet_header(players)``, the seats' players now; a misdeal
+    has no points and the note ``misdeal``, a renege the note ``renege NAME``,
+    a deal fixed after it was entered ``corrected``, and a substitute's row
+    the note ``NEW for OLD`` (each deal's points are in its seat's column, whoever played it).
     """
     for row in rows:
         if row.kind == "misdeal":
             yield [row.number, row.kind, escape(row.dealer), *[""] * len(players), "misdeal"]
             continue
-        note = f"renege {row.renege}" if row.renege else ""
-        points = [row.scores.get(p, "") for p in players]
-        yield [row.number, row.kind, escape(row.dealer), *points, escape(note)]
+        if row.left is not None:
+            seat, gone = row.left
+            note = f"{row.players[seat]} for {gone}"
+            yield [row.number, row.kind, escape(row.dealer), *[""] * len(players), escape(note)]
+            continue
+        notes = [f"renege {row.renege}"] if row.renege else []
+        notes += ["corrected"] if row.corrected else []
+        points = [row.scores.get(p, "") for p in row.players]
+        yield [row.number, row.kind, escape(row.dealer), *points, escape(", ".join(notes))]
     yield ["total", "", "", *totals, ""]
 
 

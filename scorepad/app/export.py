@@ -82,11 +82,15 @@ def exports_folder() -> Path:
     return EXPORTS
 
 
-def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None = None) -> str:
-    """``match-3-20261129T201503Z.csv``, or ``all-...`` for every match: what and when."""
+def default_name(
+    match_id: int | None, fmt: ExportFormat, layout: ExportLayout = ExportLayout.LONG, when: datetime | None = None
+) -> str:
+    """What the file holds and when it was made (UTC, to the minute): ``match-3-sheet-20261201-2015.csv``,
+    ``match-3-long-...``, ``all-backup-....json``; a second export within the minute takes a ``-2``."""
     when = when or datetime.now(UTC)
     what = f"match-{match_id}" if match_id is not None else "all"
-    return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
+    kind = "backup" if fmt is ExportFormat.JSON else layout.value
+    return f"{what}-{kind}-{when.strftime('%Y%m%d-%H%M')}.{fmt.value}"
 
 
 def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | None]:
@@ -212,7 +216,7 @@ def export(
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
             # A default name is never reused, forced or not: it takes a suffix instead.
-            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt), True, False
+            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt, layout), True, False
         else:
             rename = False
         write: Callable[[IO[str]], object]

@@ -171,7 +171,7 @@ def show(result: Result, as_json: bool) -> None:
         if result.notes:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
             from ..present.descriptions import notes_text
 
-            say(notes_text(result.notes))
+            say(notes_text(result.notes, use_ascii()))
         print_json(status_json(result))
     else:
         from ..present import tables

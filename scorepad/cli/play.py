@@ -54,8 +54,8 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
-    again, help, quit.
+    renege NAME, misdeal, seat OLD NEW, undo, fix N NAME=SCORE..., status,
+    sheet, rules, again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
@@ -65,8 +65,8 @@ def play(
     words are understood in every language.
 
     When standard input is not a terminal, each line is one entry, without
-    prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    prompts: NAME=SCORE ..., renege NAME, misdeal, seat OLD NEW, undo,
+    fix N ..., status, sheet, rules, again, quit; blank lines and # comments are skipped. A refused
     line is reported on stderr as "line N: reason" and skipped; the exit code
     is then 1. A status, sheet or rules line prints its answer on stdout: as
     text, or with --json as one line of JSON (the object of scorepad status,
@@ -267,7 +267,7 @@ class _Terminal(_Table):
         if result.notes:
             from ..present.descriptions import notes_text
 
-            self.out.print(notes_text(result.notes), style="italic")
+            self.out.print(notes_text(result.notes, self.ascii), style="italic")
         self.out.print(tables.table_panel(result, self.ascii))
         if result.state.finished and self.follow is None:
             over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
@@ -342,7 +342,7 @@ def _echo(session: "TableSession", asked: "Asked") -> str | None:
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(session.match.settings.players, done.entry)
+    scores = scores_text(done.state.settings.players, done.entry)
     return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
 
 
@@ -393,7 +393,7 @@ def completions(before: list[str], players: Sequence[str], text: str) -> list[st
     left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
         options = [f"{word} " if COMMANDS[verb].example else word for word, verb in table_words().items()] + left
-    elif known.get(folded(before[-1])) is Verb.RENEGE:
+    elif known.get(folded(before[-1])) in (Verb.RENEGE, Verb.SEAT):  # the player who reneged, or who leaves
         options = list(players)
     elif known.get(folded(before[0])) is Verb.FIX or "=" in before[0]:
         options = left
@@ -462,7 +462,7 @@ class _Pipe(_Table):
         from ..present.descriptions import notes_text
 
         self.written_lines += 1
-        self._tell(notes_text(result.notes))
+        self._tell(notes_text(result.notes, self.ascii))
 
     def refused(self, error: "ScorepadError") -> None:
         from .refusal_words import said
@@ -480,7 +480,8 @@ class _Pipe(_Table):
         from ..present import tables
         from ..present.descriptions import entry_words
 
-        state, players = self.session.state, self.session.match.settings.players
+        state = self.session.state
+        players = state.settings.players
         if state.winner is not None:
             where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
         elif state.next is not None:

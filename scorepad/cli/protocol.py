@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..app.entering import Renege
-from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
+from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
 from ..present.translation import _, spoken, worded
-from .scores import looks_like_a_score, read_scores
+from .scores import as_named, looks_like_a_score, read_scores
 
 
 class Verb(enum.Enum):
@@ -176,7 +176,7 @@ def parse_line(line: str) -> Asked | None:
     verb = understood().get(folded(typed))
     if verb is not None:
         return COMMANDS[verb].read(typed, tokens[1:])
-    if "=" in tokens[0] or looks_like_a_score(tokens[0]):
+    if "=" in as_named(tokens)[0] or looks_like_a_score(tokens[0]):
         return EnterDeal(read_scores(tokens))  # named, or in seat order: a command word is neither
     raise NotationError(
         N_("not an entry: {text} (scores as NAME=SCORE or in seat order, or one of: {commands})"),
@@ -206,6 +206,14 @@ def _fix(typed: str, rest: list[str]) -> Asked:
             N_("{fix} {number} needs the deal's scores: {fix} {number} NAME=SCORE ..."), fix=typed, number=number
         )
     return Fix(number, read_scores(rest))
+
+
+def _seat(typed: str, rest: list[str]) -> Asked:
+    if len(rest) != 2:
+        raise NotationError(
+            N_("write {usage}: the player leaving, then the one taking their seat"), usage=f"{typed} OLD NEW"
+        )
+    return Seat(*rest)
 
 
 def _alone(asked: Asked) -> Callable[[str, list[str]], Asked]:
@@ -239,6 +247,7 @@ COMMANDS: dict[Verb, Command] = {
     Verb.STATUS: Command(_alone(Verb.STATUS), "", N_("the standings and the next deal again")),
     Verb.RULES: Command(_alone(Verb.RULES), "", N_("the rules of this match, in plain words")),
     Verb.AGAIN: Command(_alone(Again()), "", N_("once the match is over: a rematch, the next player dealing first")),
+    Verb.SEAT: Command(_seat, "Bob Eve", N_("a substitute: Eve plays Bob's seat from the next deal on")),
     Verb.HELP: Command(_alone(Verb.HELP), "", N_("this list (Up arrow: the last line again, to correct it)")),
     Verb.QUIT: Command(
         _alone(Verb.QUIT),

@@ -103,7 +103,7 @@ def import_(
     Examples:
 
     \b
-      scorepad import exports/all-20261129T201503Z.json --dry-run
+      scorepad import exports/all-backup-20261129-2015.json --dry-run
       scorepad import backup.json
     """
     from ..app import backup
@@ -126,7 +126,10 @@ def import_(
     for m, new_id in done.added:
         print(
             added.format(
-                match=new_id, name=in_language(m.quoted_name), players=", ".join(m.settings.players), deals=_deals(m)
+                match=new_id,
+                name=in_language(m.quoted_name),
+                players=", ".join(m.state.settings.players),
+                deals=_deals(m),
             )
         )
     for m, old_id in done.present:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..app.notes import Note, Recorded, Undone
+from ..app.notes import Fixed, Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
 from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_
-from ..core.match import Entry, EntryKind, Format, FormatKind
+from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState
 from ..core.rules import OMNIBUS_BONUS, RuleSet
+from .lists import and_list
 from .translation import _, card_text, in_language, ngettext
 
 #: Each preset's name as people read it. Typed (``--rules dirty-lady``), in JSON and in deal
@@ -66,31 +67,64 @@ def entry_words(kind: EntryKind, number: int) -> str:
     return _("deal {number}").format(number=number)
 
 
+def seated(state: MatchState, seat: int) -> str:
+    """A seat by its player now, and whom they replaced there: ``Eva (for Cor)``."""
+    player, replaced = state.settings.players[seat], state.replaced(seat)
+    if not replaced:
+        return player
+    return _("{player} (for {replaced})").format(player=player, replaced=and_list(replaced))
+
+
 def scores_text(players: Sequence[str], entry: Entry) -> str:
     """``Ann 13, Bob 10, Cat 20``, and who reneged: an entry's scores as a table reads them back."""
     outcome = entry.outcome
     if outcome is None:
         return _("misdeal")
     text = ", ".join(f"{players[seat]} {points}" for seat, points in outcome.scores.items())
-    if outcome.renege is None:
+    return _reneged(players, entry, text)
+
+
+def _reneged(players: Sequence[str], entry: Entry, text: str) -> str:
+    """``text``, and who reneged in ``entry`` if anyone did."""
+    renege = entry.outcome.renege if entry.outcome else None
+    if renege is None:
         return text
-    return _("{scores}; renege by {player}").format(scores=text, player=players[outcome.renege])
+    return _("{scores}; renege by {player}").format(scores=text, player=players[renege])
 
 
-def notes_text(notes: Iterable[Note]) -> str:
+def notes_text(notes: Iterable[Note], ascii: bool = False) -> str:
     """What a command noted, in the language in use: one sentence after another, in order."""
-    return "; ".join(map(_note_text, notes))
+    return "; ".join(_note_text(note, ascii) for note in notes)
 
 
-def _note_text(note: Note) -> str:
+def _note_text(note: Note, ascii: bool) -> str:
     if isinstance(note, Undone):
         return _undone(note)
+    if isinstance(note, Fixed):
+        return _fixed(note, ascii)
     if isinstance(note, Recorded):
         entered = _("Recorded as {entry}.").format(entry=entry_words(note.kind, note.number))
         if not note.notes:
             return entered
-        return _("{recorded} {note}.").format(recorded=entered, note=notes_text(note.notes))
+        return _("{recorded} {note}.").format(recorded=entered, note=notes_text(note.notes, ascii))
     return in_language(note)
+
+
+def _fixed(fixed: Fixed, ascii: bool) -> str:
+    """``deal 4: Cor 6 → 17, Dirk 17 → 6``: what a fix changed, old → new."""
+    old, new = fixed.old.outcome, fixed.new.outcome
+    assert old is not None and new is not None  # a fix replaces a scored deal by another
+    arrow, players = "->" if ascii else "→", fixed.players
+    changes = [
+        f"{players[seat]} {old.scores.get(seat)} {arrow} {points}"
+        for seat, points in new.scores.items()
+        if old.scores.get(seat) != points
+    ]
+    if changes:
+        text = _reneged(players, fixed.new, ", ".join(changes))
+    else:  # only the cards listed, or the renege, said otherwise
+        text = _("the same points ({scores})").format(scores=scores_text(players, fixed.new))
+    return f"{entry_words(fixed.new.kind, fixed.number)}: {text}"
 
 
 def _undone(undone: Undone) -> str:
@@ -99,6 +133,8 @@ def _undone(undone: Undone) -> str:
         return _("undone: fix of deal {number} ({scores}); deal {number} is again {before}").format(
             number=number, scores=scores_text(players, undone.entry), before=scores_text(players, undone.replaced)
         )
-    kind = undone.entry.kind
+    kind, substitute = undone.entry.kind, undone.entry.substitute
+    if substitute is not None:
+        return _("undone: {new} taking {old}'s seat").format(new=substitute.player, old=players[substitute.seat])
     scores = "" if kind is EntryKind.MISDEAL else f" ({scores_text(players, undone.entry)})"
     return _("undone: {entry}{scores}").format(entry=entry_words(kind, number), scores=scores)

@@ -16,7 +16,7 @@ from ..core.choices import Preset
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .descriptions import format_words, notes_text, preset_name, rules_words
+from .descriptions import format_words, notes_text, preset_name, rules_words, seated
 from .lists import and_list
 from .marks import in_utc, moment
 from .translation import _, card_text, cards_text, in_language, ngettext
@@ -36,14 +36,13 @@ def title(result: Result, ascii: bool = False) -> str:
 
 
 def standings(state: MatchState) -> Table:
-    players = state.settings.players
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("#", justify="right")
     table.add_column(_("Player"))
     table.add_column(_("Total"), justify="right")
     for place, seat in places(state.totals, state.winner):
         mark = " ★" if seat == state.winner else ""
-        table.add_row(str(place), players[seat] + mark, str(state.totals[seat]))
+        table.add_row(str(place), seated(state, seat) + mark, str(state.totals[seat]))
     return table
 
 
@@ -129,7 +128,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
 def status(result: Result, ascii: bool) -> Group:
     parts: list = [Text(title(result, ascii), style="bold"), standings(result.state), *verdict(result.state, ascii)]
     if result.notes:
-        parts.insert(0, Text(notes_text(result.notes), style="italic"))
+        parts.insert(0, Text(notes_text(result.notes, ascii), style="italic"))
     return Group(*parts)
 
 
@@ -155,15 +154,17 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Kind"))
     table.add_column(_("Dealer"))
-    for player in players:
-        table.add_column(player, justify="right")
+    for head in seat_heads(result.state):
+        table.add_column(head, justify="right")
     table.add_column(_("Recorded (UTC)") if in_utc() else _("Recorded"))
     for row in rows:
         if row.kind == "misdeal":
             cells = [kind_word(row.kind)] + [""] * len(players)
+        elif row.left is not None:
+            cells = [kind_word(row.kind), *_seat_change(row, ascii)]
         else:
             cells = [kind_word(row.kind)]
-            for p in players:
+            for p in row.players:
                 if p not in row.scores:
                     cells.append("")
                     continue
@@ -174,9 +175,9 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
                     else f"{row.scores[p]}{mark} ({row.totals[p]})"
                 )
                 cells.append(cell)
-        table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], moment(row.recorded_at))
+        table.add_row(_number(row), cells[0], row.dealer, *cells[1:], moment(row.recorded_at))
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-    return Group(Text(title(result, ascii), style="italic"), table, Text(key, style="dim"))
+    return Group(Text(title(result, ascii), style="italic"), table, Text(key, style="dim"), *_corrected_key(rows))
 
 
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
@@ -185,17 +186,20 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Dealer"))
-    for player in players:
-        table.add_column(player, justify="right")
+    for head in seat_heads(result.state):
+        table.add_column(head, justify="right")
     table.add_column("")
     for index, row in enumerate(rows):
         last = mark_last and index == len(rows) - 1
         if row.kind == "misdeal":
             cells = [""] * len(players) + [kind_word(row.kind)]
+        elif row.left is not None:
+            cells = [*_seat_change(row, ascii), kind_word(row.kind)]
         else:
-            cells = [_sheet_cell(row, p) for p in players]
+            cells = [_sheet_cell(row, p) for p in row.players]
             notes = [kind_word(row.kind)] if row.kind == "tiebreak" else []
             notes += [_("renege {player}").format(player=row.renege)] if row.renege else []
+            notes += [_("corrected")] if row.corrected else []
             cells.append(", ".join(notes))
         if last:
             cells[-1] = (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
@@ -206,8 +210,30 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
 
 
 def kind_word(kind: str) -> str:
-    """The kind of an entry (``deal``, ``tiebreak``, ``misdeal``, as JSON has it) in words."""
-    return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal")}[kind]
+    """The kind of an entry (``deal``, ``tiebreak``, ``misdeal``, as JSON has it, or ``seat``) in words."""
+    return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal"), "seat": _("substitute")}[kind]
+
+
+def seat_heads(state: MatchState) -> list[str]:
+    """A column a seat: its player now, and whom they replaced (``Eva (for Cor)``)."""
+    return [seated(state, seat) for seat in state.settings.seats]
+
+
+def _seat_change(row: HistoryRow, ascii: bool) -> list[str]:
+    """A seat change as a row of cells: ``→ Eva`` in the seat's column."""
+    assert row.left is not None
+    seat, arrow = row.left[0], "->" if ascii else "→"
+    return [f"{arrow} {player}" if place == seat else "" for place, player in enumerate(row.players)]
+
+
+def _number(row: HistoryRow) -> str:
+    """A deal's number, marked when it was corrected after it was entered."""
+    return f"{row.number}*" if row.corrected else str(row.number)
+
+
+def _corrected_key(rows: Sequence[HistoryRow]) -> list[Text]:
+    """What the mark of a corrected deal means, where one is shown."""
+    return [Text(_("*: corrected after it was entered"), style="dim")] if any(r.corrected for r in rows) else []
 
 
 def _sheet_cell(row: HistoryRow, player: str) -> str:

@@ -92,12 +92,14 @@ def decode_cuts(text: str | None) -> Cuts | None:
 
 
 def entry_columns(entry: Entry) -> dict[str, Any]:
-    """What an entry itself puts in its row: kind, scores, cards, renege, slam."""
-    outcome = entry.outcome
+    """What an entry itself puts in its row: kind, scores, cards, renege, slam, and a seat change's seat and player."""
+    outcome, substitute = entry.outcome, entry.substitute
+    columns: dict[str, Any] = {"kind": entry.kind.value, "seat": None, "player": None}
+    if substitute is not None:
+        columns |= {"seat": substitute.seat, "player": substitute.player}
     if outcome is None:
-        return {"kind": entry.kind.value, "scores": "{}", "cards": None, "renege": None, "slam": None}
-    return {
-        "kind": entry.kind.value,
+        return columns | {"scores": "{}", "cards": None, "renege": None, "slam": None}
+    return columns | {
         "scores": encode_scores(outcome.scores),
         "cards": encode_cards(outcome.cards),
         "renege": outcome.renege,
@@ -105,12 +107,24 @@ def entry_columns(entry: Entry) -> dict[str, Any]:
     }
 
 
-def decode_entry(kind: str, scores: str, cards: str | None, renege: int | None, slam: int | None) -> Entry:
+def decode_entry(
+    kind: str,
+    scores: str,
+    cards: str | None,
+    renege: int | None,
+    slam: int | None,
+    seat: int | None = None,
+    player: str | None = None,
+) -> Entry:
     """The entry a row's columns hold."""
     entry_type, kind_type, kinds, outcome_type = _entry_types()
     entry_kind = kinds[kind] if kind in kinds else kind_type(kind)  # a match's every entry: no enum lookup
     if entry_kind is kind_type.MISDEAL:
         return entry_type.misdeal()
+    if entry_kind is kind_type.SEAT:
+        if not isinstance(seat, int) or not _whole(seat) or not isinstance(player, str):  # edited by hand
+            raise ValueError(f"a seat change without its seat and player: {seat!r}, {player!r}")
+        return entry_type.seat(seat, player)
     outcome = outcome_type(decode_scores(scores), renege=renege, slam=slam, cards=decode_cards(cards) if cards else {})
     return entry_type(entry_kind, outcome)
 
@@ -191,6 +205,7 @@ def _sound(snapshot: dict[str, Any], seats: int) -> bool:
         and scored >= snapshot["deals_played"]
         and (last is None if scored == 0 else _seat(last, seats))
         and (tiebreak is None or (snapshot["winner"] is None and _tiebreak(tiebreak, seats)))
+        and _seated(snapshot, seats)
     )
 
 
@@ -200,6 +215,22 @@ def _tiebreak(tiebreak: Any, seats: int) -> bool:
         return False
     tied, round_ = tiebreak
     return len(set(tied)) == len(tied) >= 2 and all(_seat(s, seats) for s in tied) and _whole(round_) and round_ >= 1
+
+
+def _seated(snapshot: dict[str, Any], seats: int) -> bool:
+    """Who sits where, kept once a substitute came in: a name for each seat, and (seat, name) of who left."""
+    if "former" not in snapshot:
+        return "players" not in snapshot
+    players, former = snapshot.get("players"), snapshot["former"]
+    return (
+        isinstance(players, list)
+        and len(players) == seats
+        and all(isinstance(name, str) for name in players)
+        and isinstance(former, list)
+        and len(former) > 0
+        and all(isinstance(left, list) and len(left) == 2 and _seat(left[0], seats) for left in former)
+        and all(isinstance(left[1], str) for left in former)
+    )
 
 
 def _whole(value: Any) -> bool:

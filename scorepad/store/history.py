@@ -94,7 +94,7 @@ def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[Trai
                     r.position,
                     r.number,
                     r.dealer,
-                    decode_entry(r.kind, r.scores, r.cards, r.renege, r.slam),
+                    decode_entry(r.kind, r.scores, r.cards, r.renege, r.slam, r.seat, r.player),
                     r.recorded_at,
                     r.ended_at,
                     place[r.replaces] if r.replaces is not None else None,
@@ -112,7 +112,7 @@ def _damaged(conn: Connection, match_id: int, error: Exception) -> DamagedMatch:
 
 
 class ScoredDeal(NamedTuple):
-    """A scored entry that stands (a deal or a tie-break deal), as export and the club figures read it.
+    """A scored entry that stands (a deal or a tie-break deal), or a seat change, as export reads it.
 
     A named tuple: made once per deal of the store, it costs a third of a frozen dataclass.
     """
@@ -121,28 +121,38 @@ class ScoredDeal(NamedTuple):
     kind: EntryKind
     number: int
     dealer: int
-    scores: dict[int, int]  #: seat -> points, the deal's players only
+    scores: dict[int, int]  #: seat -> points, the deal's players only (none for a seat change)
     recorded_at: str
+    seat: int | None  #: a seat change's seat, played by ``player`` from then on
+    player: str | None
 
 
+#: Every entry that stands but misdeals: a seat change says who plays the deals after it.
 _SCORED = (
-    select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
+    select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at, E.c.seat, E.c.player)
     .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
     .order_by(E.c.match_id, E.c.position)
 )
 
 
 def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[ScoredDeal]:
-    """The scored entries that stand, match by match in the order they were played, read as they are asked for
-    (a club's store can hold 100,000 deals)."""
+    """The scored entries that stand and the seat changes, match by match in the order they were played, read
+    as they are asked for (a club's store can hold 100,000 deals)."""
     query = _SCORED if match_id is None else _SCORED.where(E.c.match_id == match_id)
     rows = conn.execute(query.execution_options(yield_per=2000))
     kinds = {kind.value: kind for kind in EntryKind}
     owner = 0
     try:
-        for owner, kind, number, dealer, scores, recorded_at in rows:
+        for owner, kind, number, dealer, scores, recorded_at, seat, player in rows:
             yield ScoredDeal(
-                owner, kinds.get(kind) or EntryKind(kind), number, dealer, decode_scores(scores), recorded_at
+                owner,
+                kinds.get(kind) or EntryKind(kind),
+                number,
+                dealer,
+                decode_scores(scores),
+                recorded_at,
+                seat,
+                player,
             )
     except UNDECODABLE as error:
         raise _damaged(conn, owner, error) from None
@@ -155,7 +165,7 @@ def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[Scor
 class ClubMatch:
     id: int
     rules: RuleSet
-    players: list[str]
+    players: list[str]  #: who sat in each seat first: ``club_deals``' seat changes say who came after
     winner: int | None  #: seat
     abandoned: bool
 
@@ -202,7 +212,7 @@ def club_matches(
 
 @dataclass(frozen=True)
 class ClubDeal:
-    """A scored deal that stands, with what the club's figures count."""
+    """A scored deal that stands, with what the club's figures count; or a seat change (``EntryKind.SEAT``)."""
 
     match_id: int
     kind: EntryKind
@@ -212,9 +222,10 @@ class ClubDeal:
 def club_deals(
     conn: Connection, since: str | None = None, until: str | None = None, won: bool = False
 ) -> Iterator[ClubDeal]:
-    """The scored entries that stand of the matches ``club_matches`` would list, match by match in order."""
+    """The scored entries and seat changes that stand of the matches ``club_matches`` would list, match by match
+    in order."""
     query = (
-        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
+        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam, E.c.seat, E.c.player)
         .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
         .order_by(E.c.match_id, E.c.position)
     )
@@ -248,6 +259,7 @@ def restore_match(
     """Write a match from a backup as it was (its times, its whole trail) at ``touched`` in the order of use."""
     match_id = insert_match(
         conn,
+        match.settings,
         state,
         uid=match.uid,
         name=match.name,

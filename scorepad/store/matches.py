@@ -81,8 +81,8 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
 
 
 #: The columns of a stored entry, in the order ``_stored_entries`` reads them.
-_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at).add_columns(
-    E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam
+_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at, E.c.replaces).add_columns(
+    E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam, E.c.seat, E.c.player
 )
 
 
@@ -92,15 +92,17 @@ _STANDING = _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STA
 def _stored_entries(rows: Iterable[Sequence[Any]]) -> list[StoredEntry]:
     """Rows of ``_STORED``'s columns as the entries they hold."""
     return [
-        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
-        for row_id, position, number, dealer, recorded_at, *columns in rows
+        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns), replaces is not None)
+        for row_id, position, number, dealer, recorded_at, replaces, *columns in rows
     ]
 
 
 def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: Cuts | None) -> int:
     """A new match, with no entry yet."""
     start = MatchState.start(settings)
-    return insert_match(conn, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn))
+    return insert_match(
+        conn, settings, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn)
+    )
 
 
 _LAST_TOUCH = select(func.max(M.c.touched))
@@ -113,6 +115,7 @@ def next_touch(conn: Connection) -> int:
 
 def insert_match(
     conn: Connection,
+    settings: Settings,
     state: MatchState,
     *,
     uid: str,
@@ -122,8 +125,10 @@ def insert_match(
     touched: int,
     abandoned_at: str | None = None,
 ) -> int:
-    """A match's row and seats, for a new match or a restored one (which keeps its times)."""
-    settings = state.settings
+    """A match's row and seats, for a new match or a restored one (which keeps its times).
+
+    ``settings`` are the match's as it was created, its first players in the seats; ``state`` is its fold.
+    """
     values = {
         "uid": uid,
         "name": name,
@@ -241,7 +246,13 @@ def summary_agrees(conn: Connection, match_id: int, state: MatchState) -> bool:
 
 
 def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
+    """Rename the player who first sat in ``seat``."""
     conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
+
+
+def rename_substitute(conn: Connection, entry: StoredEntry, name: str) -> None:
+    """Rename the substitute whom the seat change ``entry`` seated."""
+    conn.execute(update(E).where(E.c.id == entry.id).values(player=name))
 
 
 def list_matches(conn: Connection) -> list[MatchSummary]:

@@ -40,6 +40,7 @@ class StoredEntry(NamedTuple):
     dealer: int
     recorded_at: str
     entry: Entry
+    corrected: bool = False  #: it replaced the entry first written for its deal (a fix)
 
 
 @dataclass
@@ -142,11 +143,16 @@ def summary_of(row: Any, players: dict[int, list[str]], state: MatchState | None
     cannot be right, or its rules do not decode, unless ``state``, worked out
     again from the entries, is given to take the fold's place.
     """
-    seats = players.get(row.id, [])
     preset = _preset(row.rules)
-    if preset is None or (state is None and not sound_summary(row, len(seats))):
+    if preset is None:
         return None
-    winner, played = (row.winner, row.deals_played) if state is None else (state.winner, state.deals_played)
+    if state is None:
+        seats = players_now(row, players.get(row.id, []))
+        if seats is None:
+            return None
+        winner, played = row.winner, row.deals_played
+    else:
+        seats, winner, played = list(state.settings.players), state.winner, state.deals_played
     return MatchSummary(  # by position: quicker, for 500 matches, than by keyword
         row.id,
         row.name,
@@ -157,6 +163,15 @@ def summary_of(row: Any, players: dict[int, list[str]], state: MatchState | None
         played,
         preset,
     )
+
+
+def players_now(row: Any, seats: list[str]) -> list[str] | None:
+    """Who plays each seat now, by what a match row keeps of its fold (``seats``: their first players);
+    None when that cannot be right (``sound_summary``)."""
+    if row.state is None:
+        return seats if sound_columns(len(seats), row.winner, row.deals_played) else None
+    snapshot = decode_snapshot(len(seats), row.winner, row.deals_played, row.state)
+    return None if snapshot is None else snapshot.get("players", seats)
 
 
 def sound_summary(row: Any, seats: int) -> bool:
