@@ -15,7 +15,8 @@ from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
 from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, Verb, command_word, folded, parse_line, table_words
 from scorepad.cli.scores import looks_like_a_score
-from scorepad.present.translation import LANGUAGES
+from scorepad.core.cards import Card
+from scorepad.present.translation import LANGUAGES, card_text
 from tools import catalogs
 
 from .test_language import catalog
@@ -118,11 +119,16 @@ def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(l
 
 
 def story(players: list[str]) -> str:
-    """A deal, corrections and every command that writes nothing, in the language in use; three refused lines."""
+    """A deal, corrections and every command that writes nothing, in the language in use; three refused lines.
+
+    The deal gives its last player the queen and king of spades in the cards the country's decks print
+    (``Cor=VS,HS`` in Dutch, ``Cecilia=DS,KS`` in Swedish).
+    """
     a, b, c = players
     word = {verb: command_word(verb) for verb in COMMANDS}
+    spades = ",".join(card_text(Card.parse(card), ascii=True) for card in ("QS", "KS"))
     lines = [
-        f"{a}=10 {b}=10 {c}=23",
+        f"{a}=10 {b}=10 {c}={spades}",
         f"{word[Verb.FIX]} 1 {a}=13 {b}=7 {c}=23",
         f"{word[Verb.FIX]} 1 {word[Verb.RENEGE]} {b}",
         word[Verb.UNDO],
