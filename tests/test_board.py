@@ -154,7 +154,11 @@ def test_the_board_follows_the_night_to_its_next_round_and_its_standings(night):
         over = board.night()
         assert over["note"] == "Every table is over: the next round is seated soon."
         assert over["standings"]["heading"] == "Night standings after 1 round:"
-        assert [r["name"] for r in over["standings"]["rows"]][:2] == ["Ann", "Eva"]
+        assert over["standings"]["heads"] == ["Player", "Score", "Rounds", "Firsts", "Points per deal"]
+        assert over["standings"]["rows"][:2] == [
+            ["1", "Ann", "100.00", "1", "1", "0.00"],
+            ["2", "Eva", "100.00", "1", "1", "3.00"],
+        ]
         run(night, "night", "next")
         seated = board.night()
     assert seated["title"] == "Night 1 “Clubavond”: round 2 of 4" and seated["note"] == "2 tables play on."

@@ -15,10 +15,18 @@ import html
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..core.night_scores import two_decimals
 from ..core.text import visible
 from .descriptions import rules_words
-from .night_tables import changes, night_label, rounds_counted, standings_heading, table_state
+from .night_tables import (
+    changes,
+    night_label,
+    rounds_counted,
+    standing_cells,
+    standings_heading,
+    standings_heads,
+    standings_key,
+    table_state,
+)
 from .translation import _, ngettext, spoken
 
 if TYPE_CHECKING:
@@ -73,21 +81,9 @@ def board_json(status: NightStatus) -> dict[str, Any]:
         "tables": [_table(table) for table in status.tables],
         "standings": {
             "heading": standings_heading(counted),
-            "heads": [_("Player"), _("Score"), _("Rounds"), _("Firsts"), _("Points per deal")],
-            "rows": [
-                {
-                    "place": line.place,
-                    "name": visible(line.name),
-                    "score": f"{two_decimals(line.score):.2f}",
-                    "rounds": line.rounds,
-                    "firsts": line.firsts,
-                    "points_per_deal": f"{two_decimals(line.points_per_deal):.2f}",
-                }
-                for line in (status.standings if counted else ())
-            ],
-            "key": _(
-                "Score: the share of the others at the table a player finished ahead of, a tie counting half, on average."
-            ),
+            "heads": list(standings_heads()),
+            "rows": [[visible(cell) for cell in standing_cells(line)] for line in status.standings if counted],
+            "key": standings_key(),
         },
         "changes": [visible(line) for line in changes(status)],
     }

@@ -109,20 +109,29 @@ def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
         return Group(Text(standings_heading(counted), style="bold"))
     rows = Table(show_edge=False, pad_edge=False, box=None)
     rows.add_column("#", justify="right")
-    rows.add_column(_("Player"))
-    for head in (_("Score"), _("Rounds"), _("Firsts"), _("Points per deal")):
+    player, *numbers = standings_heads()
+    rows.add_column(player)
+    for head in numbers:
         rows.add_column(head, justify="right")
     for line in standings:
-        rows.add_row(
-            str(line.place),
-            Text(line.name),
-            f"{two_decimals(line.score):.2f}",
-            str(line.rounds),
-            str(line.firsts),
-            f"{two_decimals(line.points_per_deal):.2f}",
-        )
-    key = _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
-    return Group(Text(standings_heading(counted), style="bold"), rows, Text(key, style="dim"))
+        place, name, *figures = standing_cells(line)
+        rows.add_row(place, Text(name), *figures)
+    return Group(Text(standings_heading(counted), style="bold"), rows, Text(standings_key(), style="dim"))
+
+
+def standings_heads() -> tuple[str, ...]:
+    """The heads of the standings' columns after the place: player, score, rounds, firsts, points per deal."""
+    return _("Player"), _("Score"), _("Rounds"), _("Firsts"), _("Points per deal")
+
+
+def standing_cells(line: NightStanding) -> tuple[str, ...]:
+    """A line of the night's standings as people read it: its place, then a cell for each of ``standings_heads``."""
+    score, per_deal = f"{two_decimals(line.score):.2f}", f"{two_decimals(line.points_per_deal):.2f}"
+    return str(line.place), line.name, score, str(line.rounds), str(line.firsts), per_deal
+
+
+def standings_key() -> str:
+    return _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
 
 
 def status_view(status: NightStatus) -> Group:

@@ -41,10 +41,9 @@
   function standings(night) {
     const parts = [make("h2", "", night.heading)];
     if (night.rows.length) {
-      const classes = ["name", "score", "rounds wide", "firsts wide", "per-deal wide"];
-      const heads = [["#", "place"], ...night.heads.map((text, at) => [text, classes[at]])];
-      const keys = ["name", "score", "rounds", "firsts", "points_per_deal"];
-      const rows = night.rows.map((r) => [[r.place, "place"], ...keys.map((key, at) => [r[key], classes[at]])]);
+      const classes = ["place", "name", "score", "rounds wide", "firsts wide", "per-deal wide"];
+      const heads = ["#", ...night.heads].map((text, at) => [text, classes[at]]);
+      const rows = night.rows.map((cells) => cells.map((text, at) => [text, classes[at]]));
       parts.push(grid(heads, rows), make("p", "key", night.key));
     }
     return parts;
