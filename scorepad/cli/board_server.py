@@ -132,11 +132,12 @@ class Feed:
         """The night as the page's data (200), or why it cannot be read now (503), as JSON text."""
         with self._reading:
             try:
-                status = night_status(self._store, self._night_id)
+                return 200, json_text(board_json(night_status(self._store, self._night_id)))
             except ScorepadError as error:
-                problem = _("the board cannot read the night: {reason}").format(reason=refusal(error))
-                return 503, json_text({"problem": problem})
-            return 200, json_text(board_json(status))
+                reason = refusal(error)
+            except Exception as error:  # noqa: BLE001 - a defect too is said on the page, and the board reads on
+                reason = str(error) or type(error).__name__
+        return 503, json_text({"problem": _("the board cannot read the night: {reason}").format(reason=reason)})
 
     async def run(self) -> None:
         """Read the night every INTERVAL while a screen watches, until the server stops; then end every stream."""

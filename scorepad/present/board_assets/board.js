@@ -16,14 +16,12 @@
 
   function grid(heads, rows) {
     const table = make("table");
-    const head = make("tr");
+    const head = table.createTHead().insertRow();
     heads.forEach(([text, className]) => head.append(make("th", className, text)));
-    table.append(make("thead"), make("tbody"));
-    table.tHead.append(head);
+    const body = table.createTBody();
     rows.forEach((cells) => {
-      const row = make("tr");
+      const row = body.insertRow();
       cells.forEach(([text, className]) => row.append(make("td", className, text)));
-      table.tBodies[0].append(row);
     });
     return table;
   }
