@@ -154,12 +154,10 @@ class _Terminal(_Table):
     """People at a table: a panel before each deal, a prompt, refusals asked again."""
 
     def __init__(self, session: "TableSession", ascii: bool) -> None:
-        from ..present import tables
-
         super().__init__(session, ascii)
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
-        self.out.print(tables.table_panel(session.result, ascii))
+        self._panel(session.result)
         self.out.print(
             _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
         )
@@ -180,7 +178,7 @@ class _Terminal(_Table):
         note = self.session.refresh()
         if note:
             self.err.print(in_language(note), markup=False)
-        self._panel()
+        self._panel(self.session.result)
 
     def sheet(self) -> None:
         self.out.print(_sheet(self.session, self.ascii, mark_last=True))
@@ -194,8 +192,6 @@ class _Terminal(_Table):
         self.out.print(help_text(), markup=False)
 
     def entered(self, asked: "Asked", result: "Result") -> None:
-        from ..present import tables
-
         echo = _echo(self.session, asked)
         if echo:
             self.out.print(echo, style="bold")
@@ -203,7 +199,7 @@ class _Terminal(_Table):
             from ..present.descriptions import notes_text
 
             self.out.print(notes_text(result.notes), style="italic")
-        self.out.print(tables.table_panel(result, self.ascii))
+        self._panel(result)
         if result.state.finished:
             self.out.print(
                 _("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
@@ -215,7 +211,7 @@ class _Terminal(_Table):
 
         self.err.print(_("refused: {reason}").format(reason=terminal_text(refusal(error))), style="red")
         if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
-            self._panel()
+            self._panel(self.session.result)
 
     def interrupted(self) -> int:
         self.err.print("\n" + _("interrupted while saving: see scorepad status for what was saved"), markup=False)
@@ -231,10 +227,15 @@ class _Terminal(_Table):
         self.err.print(left.format(match=match_id, where=where), markup=False)
         return 0
 
-    def _panel(self) -> None:
+    def _panel(self, result: "Result") -> None:
         from ..present import tables
+        from .protocol import Verb, command_word
 
-        self.out.print(tables.table_panel(self.session.result, self.ascii))
+        # Where the terminal is too short for the whole panel, it says how to see what it leaves out.
+        rest = _("{sheet} shows every deal, {rules} the rules of the match").format(
+            sheet=command_word(Verb.SHEET), rules=command_word(Verb.RULES)
+        )
+        self.out.print(tables.table_panel(result, self.ascii, rest))
 
 
 class _Cleared(Exception):
@@ -408,7 +409,7 @@ class _Pipe(_Table):
 
         state, players = self.session.state, self.session.match.settings.players
         if state.winner is not None:
-            where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
+            where = tables.won(state, state.winner).rstrip(".")
         elif state.next is not None:
             deal = state.next
             where = _("next: {entry}, {dealer} deals").format(

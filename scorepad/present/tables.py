@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -14,11 +15,15 @@ from rich.text import Text
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
+from . import by_player
 from .descriptions import format_words, notes_text, rules_words
+from .fitting import Fitted, Hanging, InColumns, column_widths, short_names, width_of
 from .lists import and_list
 from .translation import _, in_language, ngettext
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType
+
     from ..app.doctor import Finding
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
@@ -48,48 +53,52 @@ def standings(state: MatchState) -> Table:
     return table
 
 
-def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]:
-    """What the table needs before dealing, in plain sentences."""
+def next_deal(state: MatchState, deal: NextDeal, ascii: bool) -> list[RenderableType]:
+    """What the table needs before dealing, in plain sentences, each indented under the first."""
     players = state.settings.players
-    arrow = "->" if ascii else "→"
+    lines: list[RenderableType]
     if deal.round is not None:
         tied = and_list(players[s] for s in deal.players)
         lines = [
-            _("Tie-break deal {number} (round {round}) between {players}.").format(
-                number=deal.number, round=deal.round, players=tied
+            Hanging(
+                _("Tie-break deal {number} (round {round}) between {players}.").format(
+                    number=deal.number, round=deal.round, players=tied
+                ),
+                indent=0,
             ),
-            "  " + _("Its points decide the tie; they do not count in the totals."),
+            Hanging(_("Its points decide the tie; they do not count in the totals.")),
         ]
     else:
         fmt = state.settings.format
         if fmt.kind is FormatKind.DEALS:
-            lines = [_("Deal {number} of {deals}:").format(number=deal.number, deals=fmt.value)]
+            lines = [Text(_("Deal {number} of {deals}:").format(number=deal.number, deals=fmt.value))]
         else:
-            lines = [_("Deal {number}:").format(number=deal.number)]
+            lines = [Text(_("Deal {number}:").format(number=deal.number))]
     lines.append(
-        "  "
-        + _("{dealer} deals; {eldest} (eldest) leads the first trick.").format(
-            dealer=players[deal.dealer], eldest=players[deal.eldest]
+        Hanging(
+            _("{dealer} deals; {eldest} (eldest) leads the first trick.").format(
+                dealer=players[deal.dealer], eldest=players[deal.eldest]
+            )
         )
     )
     if deal.decks == 2:
-        lines.append("  " + _("Two decks shuffled together; two equal cards in a trick cancel."))
+        lines.append(Hanging(_("Two decks shuffled together; two equal cards in a trick cancel.")))
     removed = cards_text(deal.removed, ascii) if deal.removed else _("nothing (full deck)")
     each = ngettext("{count} card each", "{count} cards each", deal.cards_each).format(count=deal.cards_each)
     lines.append(
-        "  "
-        + _("Take out {removed}: {each}. The scores add up to {total}.").format(
-            removed=removed, each=each, total=deal.deal_total
+        Hanging(
+            _("Take out {removed}: {each}. The scores add up to {total}.").format(
+                removed=removed, each=each, total=deal.deal_total
+            )
         )
     )
     if deal.direction is Direction.NONE:
-        lines.append("  " + _("No passing this deal."))
+        lines.append(Hanging(_("No passing this deal.")))
     else:
-        pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
-        lines.append("  " + _PASSES[deal.direction]().format(count=PASS_SIZE, pairs=pairs))
+        lines.append(_Passing(deal.direction, [(players[a], players[b]) for a, b in deal.pass_to.items()], ascii))
         if not state.rules.queen_may_be_passed:
             queen = "QS" if ascii else "Q♠"
-            lines.append("  " + _("The {card} may not be passed.").format(card=queen))
+            lines.append(Hanging(_("The {card} may not be passed.").format(card=queen)))
     return lines
 
 
@@ -99,21 +108,55 @@ _PASSES = {
     Direction.LEFT: lambda: _("Pass {count} cards left: {pairs}."),
     Direction.ACROSS: lambda: _("Pass {count} cards across: {pairs}."),
 }
+# The same, where the pairs are a block of their own under it.
+_PASSES_ABOVE = {
+    Direction.RIGHT: lambda: _("Pass {count} cards right:"),
+    Direction.LEFT: lambda: _("Pass {count} cards left:"),
+    Direction.ACROSS: lambda: _("Pass {count} cards across:"),
+}
 
 
-def verdict(state: MatchState, ascii: bool) -> list[Text]:
+class _Passing:
+    """Whom each player passes to: one sentence where it fits, else the sentence over a block of pairs in columns."""
+
+    def __init__(self, direction: Direction, pairs: list[tuple[str, str]], ascii: bool) -> None:
+        self.direction, self.pairs, self.arrow = direction, pairs, "->" if ascii else "→"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        said = ", ".join(f"{giver} {self.arrow} {taker}" for giver, taker in self.pairs)
+        line = "  " + _PASSES[self.direction]().format(count=PASS_SIZE, pairs=said)
+        if width_of(line) <= options.max_width:
+            yield Text(line)
+            return
+        yield Hanging(_PASSES_ABOVE[self.direction]().format(count=PASS_SIZE))
+        room = options.max_width - _PAIRS_INDENT
+        names = [name for pair in self.pairs for name in pair]
+        # A pair on a line of its own must fit: a giver, the arrow, a taker and the spaces between.
+        short = short_names(names, (room - width_of(self.arrow) - 2) // 2)
+        pairs = [(short[giver], self.arrow, short[taker]) for giver, taker in self.pairs]
+        yield InColumns(pairs, ("left", "left", "left"), indent=_PAIRS_INDENT)
+
+
+_PAIRS_INDENT = 4
+
+
+def won(state: MatchState, winner: int) -> str:
+    """``Ann wins with 30.``, or ``... after the tie-break.``"""
+    said = (
+        _("{player} wins with {total} after the tie-break.")
+        if state.tiebreak is None and state.scored > state.deals_played
+        else _("{player} wins with {total}.")
+    )
+    return said.format(player=state.settings.players[winner], total=state.totals[winner])
+
+
+def verdict(state: MatchState, ascii: bool) -> list[RenderableType]:
     """How the match stands: the winner, or the tie and the tie-break deal, or the next deal."""
     if state.abandoned:
         return [Text(_("The match was abandoned: no winner."))]
     if state.winner is not None:
-        players = state.settings.players
-        won = (
-            _("{player} wins with {total} after the tie-break.")
-            if state.tiebreak is None and state.scored > state.deals_played
-            else _("{player} wins with {total}.")
-        )
-        return [Text(won.format(player=players[state.winner], total=state.totals[state.winner]), style="bold")]
-    parts = []
+        return [Text(won(state, state.winner), style="bold")]
+    parts: list[RenderableType] = []
     if state.tiebreak is not None:
         tied, round_ = and_list(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
         said = (
@@ -123,8 +166,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
         )
         parts.append(Text(said.format(players=tied, round=round_ - 1), style="bold"))
     assert state.next is not None  # neither abandoned nor won: a deal is due
-    parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
-    return parts
+    return parts + next_deal(state, state.next, ascii)
 
 
 def status(result: Result, ascii: bool) -> Group:
@@ -134,18 +176,61 @@ def status(result: Result, ascii: bool) -> Group:
     return Group(*parts)
 
 
-def table_panel(result: Result, ascii: bool) -> Panel:
+def table_panel(result: Result, ascii: bool, rest: str) -> _TablePanel:
     """What the table sees before each deal in ``scorepad play``: the settings, the deal, then the standings.
 
-    The settings are the body's first line, not the panel's title: on a narrow
-    terminal a line wraps, where a title would lose its end.
+    ``rest`` says how to see what a panel kept short leaves out.
     """
-    settings = result.state.settings
-    name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
-    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
-    body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
-    heading = Text(_("Match {match}").format(match=result.match_id))
-    return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
+    return _TablePanel(result, ascii, rest)
+
+
+#: The lines the panel leaves below it: the entry typed, its echo (two lines for ten players), a note, the prompt.
+_BELOW_PANEL = 6
+
+
+class _TablePanel:
+    """The panel whole where the terminal has the lines for it and for the next entry; else kept to the next deal.
+
+    Kept short, it shows the deal and the standings in columns, and says where the rest is.
+    """
+
+    def __init__(self, result: Result, ascii: bool, rest: str) -> None:
+        self.result, self.ascii, self.rest = result, ascii, rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Panel]:
+        whole = self._panel(self._whole())
+        lines = options.height or console.height
+        if len(console.render_lines(whole, options, pad=False)) <= lines - _BELOW_PANEL:
+            yield whole
+        else:
+            yield self._panel(self._short())
+
+    def _whole(self) -> list[RenderableType]:
+        """The settings are the body's first line, not the panel's title: on a narrow
+        terminal a line wraps, where a title would lose its end."""
+        settings = self.result.state.settings
+        name = f"“{self.result.name}”: " if self.result.name else ""
+        rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
+        return [rules, *verdict(self.result.state, self.ascii), Text(""), standings(self.result.state)]
+
+    def _short(self) -> list[RenderableType]:
+        state = self.result.state
+        players = state.settings.players
+        names = short_names(players, _STANDING_NAME)
+        placed = [
+            (str(place), names[players[seat]] + (" ★" if seat == state.winner else ""), str(state.totals[seat]))
+            for place, seat in places(state.totals, state.winner)
+        ]
+        placings = InColumns(placed, ("right", "left", "right"), headers=("#", _("Player"), _("Total")))
+        return [*verdict(state, self.ascii), Text(""), placings, Text(self.rest, style="dim")]
+
+    def _panel(self, body: list[RenderableType]) -> Panel:
+        heading = Text(_("Match {match}").format(match=self.result.match_id))
+        return Panel(Group(*body), title=heading, title_align="left", box=box.ASCII if self.ascii else box.ROUNDED)
+
+
+#: How many columns a name takes at most in the standings of a short panel.
+_STANDING_NAME = 12
 
 
 def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
@@ -159,6 +244,7 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
     for player in players:
         table.add_column(player, justify="right")
     table.add_column(_("Recorded (UTC)"))
+    body = []
     for row in rows:
         if row.kind == "misdeal":
             cells = [kind_word(row.kind)] + [""] * len(players)
@@ -175,22 +261,27 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
                     else f"{row.scores[p]}{mark} ({row.totals[p]})"
                 )
                 cells.append(cell)
-        table.add_row(str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", ""))
+        body.append([str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", "")])
+        table.add_row(*body[-1])
+    widths = column_widths([str(c.header) for c in table.columns], body)
+    fitted = Fitted(table, Table, widths, by_player.history(players, body, Table))
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-    return Group(Text(title(result), style="italic"), table, Text(key, style="dim"))
+    return Group(Text(title(result), style="italic"), fitted, Text(key, style="dim"))
 
 
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
     players = result.state.settings.players
-    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
+    style = partial(Table, box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table = style()
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Dealer"))
     for player in players:
         table.add_column(player, justify="right")
     table.add_column("")
+    body = []
+    last = len(rows) - 1 if mark_last else None
     for index, row in enumerate(rows):
-        last = mark_last and index == len(rows) - 1
         if row.kind == "misdeal":
             cells = [""] * len(players) + [kind_word(row.kind)]
         else:
@@ -198,12 +289,18 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
             notes = [kind_word(row.kind)] if row.kind == "tiebreak" else []
             notes += [_("renege {player}").format(player=row.renege)] if row.renege else []
             cells.append(", ".join(notes))
-        if last:
-            cells[-1] = (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
-        table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
+        body.append([str(row.number), row.dealer, *cells])
+        shown = list(body[-1])
+        if index == last:
+            shown[-1] = (shown[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
+        table.add_row(*shown, style="bold" if index == last else None)
     totals = [str(t) for t in result.state.totals]
     table.add_row("", _("total"), *totals, "", end_section=True)
-    return Group(Text(title(result), style="italic"), table)
+    widths = column_widths([str(c.header) for c in table.columns], [*body, ["", _("total"), *totals, ""]])
+    if last is not None:  # the mark makes the note column wider
+        widths[-1] = max(widths[-1], width_of(shown[-1]))
+    fitted = Fitted(table, style, widths, by_player.sheet(players, body, totals, last, style))
+    return Group(Text(title(result), style="italic"), fitted)
 
 
 def kind_word(kind: str) -> str:
