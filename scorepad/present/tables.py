@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.cards import FULL_DECK
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
@@ -83,6 +84,9 @@ def next_deal(state: MatchState, deal: NextDeal, ascii: bool) -> list[Renderable
     )
     if deal.decks == 2:
         lines.append(Hanging(_("Two decks shuffled together; two equal cards in a trick cancel.")))
+    elif state.rules.decks == 2:  # a tie-break of fewer than six, in a match of two decks
+        one = _("One deck of {cards} cards for this tie-break: every card is there once.")
+        lines.append(Hanging(one.format(cards=len(FULL_DECK))))
     removed = cards_text(deal.removed, ascii) if deal.removed else _("nothing (full deck)")
     each = ngettext("{count} card each", "{count} cards each", deal.cards_each).format(count=deal.cards_each)
     lines.append(
