@@ -228,14 +228,14 @@ class _Terminal(_Table):
         return 0
 
     def _panel(self, result: "Result") -> None:
-        from ..present import tables
+        from ..present.panel import TablePanel
         from .protocol import Verb, command_word
 
         # Where the terminal is too short for the whole panel, it says how to see what it leaves out.
         rest = _("{sheet} shows every deal, {rules} the rules of the match").format(
             sheet=command_word(Verb.SHEET), rules=command_word(Verb.RULES)
         )
-        self.out.print(tables.table_panel(result, self.ascii, rest))
+        self.out.print(TablePanel(result, self.ascii, rest))
 
 
 class _Cleared(Exception):

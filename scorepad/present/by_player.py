@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
     from rich.table import Table
 
+    from ..app.results import HistoryRow
+
 #: How many columns a name takes at most in a column per deal: as wide as a cell like ``86 (132)``.
 NAME_ROOM = 8
 
@@ -30,7 +32,8 @@ def history(
         short = _short(players, (row[2] for row in body))
         columns = []
         for number, kind, dealer, *cells, recorded in body:
-            date, _t, time = recorded.partition("T")  # the date over the time: a column as wide as a cell
+            # The date over the time of day: each as wide as a cell.
+            date, _t, time = recorded.replace("T", " ", 1).partition(" ")
             columns.append(DealColumn((number, short[dealer], date, time, kind), tuple(cells)))
         labels = (_("Deal"), _("Dealer"), _("Recorded (UTC)"), "", _("Kind"))
         yield from by_player(labels, [short[p] for p in players], columns, table, console, options)
@@ -40,21 +43,26 @@ def history(
 
 def sheet(
     players: Sequence[str],
+    rows: Sequence[HistoryRow],
     body: Sequence[Sequence[str]],
     totals: Sequence[str],
     last: int | None,
     table: Callable[[], Table],
+    note: Callable[[HistoryRow, Callable[[str], str]], str],
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """``body``'s rows are the sheet's: deal, dealer, a cell per player, a note; ``last`` is the row to mark."""
+    """``body``'s rows are the sheet's: deal, dealer, a cell per player, a note; ``last`` is the row to mark.
+
+    ``note`` words an entry's note again with the short names.
+    """
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
-        short = _short(players, (row[1] for row in body))
+        short = _short(players, (row.dealer for row in rows))
         columns = []
-        for index, (number, dealer, *cells, note) in enumerate(body):
-            marked = index == last
-            if marked:
-                note = ", ".join(filter(None, [note, _("last")]))
-            columns.append(DealColumn((number, short[dealer], note), tuple(cells), bold=marked))
+        for index, (row, (number, _dealer, *cells, _note)) in enumerate(zip(rows, body, strict=True)):
+            said = note(row, lambda name: short.get(name, name))
+            if index == last:
+                said = ", ".join(filter(None, [said, _("last")]))
+            columns.append(DealColumn((number, short[row.dealer], said), tuple(cells), bold=index == last))
         columns.append(DealColumn((_("total"), "", ""), tuple(totals)))
         labels = (_("Deal"), _("Dealer"), "")
         yield from by_player(labels, [short[p] for p in players], columns, table, console, options)

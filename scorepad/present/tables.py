@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -43,15 +42,26 @@ def title(result: Result) -> str:
 
 
 def standings(state: MatchState) -> Table:
-    players = state.settings.players
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("#", justify="right")
     table.add_column(_("Player"))
     table.add_column(_("Total"), justify="right")
-    for place, seat in places(state.totals, state.winner):
-        mark = " ★" if seat == state.winner else ""
-        table.add_row(str(place), players[seat] + mark, str(state.totals[seat]))
+    for cells in placed(state):
+        table.add_row(*cells)
     return table
+
+
+def placed(state: MatchState, names: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """Each player's place, name (the winner's starred) and total, in finishing order; ``names`` may shorten them."""
+    players = state.settings.players
+    return [
+        (
+            str(place),
+            (names or {}).get(players[seat], players[seat]) + (" ★" if seat == state.winner else ""),
+            str(state.totals[seat]),
+        )
+        for place, seat in places(state.totals, state.winner)
+    ]
 
 
 def next_deal(state: MatchState, deal: NextDeal, ascii: bool) -> list[RenderableType]:
@@ -135,13 +145,15 @@ class _Passing:
         yield Hanging(_PASSES_ABOVE[self.direction]().format(count=PASS_SIZE))
         room = options.max_width - _PAIRS_INDENT
         names = [name for pair in self.pairs for name in pair]
-        # A pair on a line of its own must fit: a giver, the arrow, a taker and the spaces between.
-        short = short_names(names, (room - width_of(self.arrow) - 2) // 2)
+        # As in a short panel's standings; and a pair on a line of its own must fit: a giver, the arrow, a taker.
+        short = short_names(names, min(SHORT_NAME, (room - width_of(self.arrow) - 2) // 2))
         pairs = [(short[giver], self.arrow, short[taker]) for giver, taker in self.pairs]
         yield InColumns(pairs, ("left", "left", "left"), indent=_PAIRS_INDENT)
 
 
 _PAIRS_INDENT = 4
+#: How many columns a name takes at most where a list is laid out in columns: the pairs who pass, short standings.
+SHORT_NAME = 12
 
 
 def won(state: MatchState, winner: int) -> str:
@@ -178,63 +190,6 @@ def status(result: Result, ascii: bool) -> Group:
     if result.notes:
         parts.insert(0, Text(notes_text(result.notes), style="italic"))
     return Group(*parts)
-
-
-def table_panel(result: Result, ascii: bool, rest: str) -> _TablePanel:
-    """What the table sees before each deal in ``scorepad play``: the settings, the deal, then the standings.
-
-    ``rest`` says how to see what a panel kept short leaves out.
-    """
-    return _TablePanel(result, ascii, rest)
-
-
-#: The lines the panel leaves below it: the entry typed, its echo (two lines for ten players), a note, the prompt.
-_BELOW_PANEL = 6
-
-
-class _TablePanel:
-    """The panel whole where the terminal has the lines for it and for the next entry; else kept to the next deal.
-
-    Kept short, it shows the deal and the standings in columns, and says where the rest is.
-    """
-
-    def __init__(self, result: Result, ascii: bool, rest: str) -> None:
-        self.result, self.ascii, self.rest = result, ascii, rest
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Panel]:
-        whole = self._panel(self._whole())
-        lines = options.height or console.height
-        if len(console.render_lines(whole, options, pad=False)) <= lines - _BELOW_PANEL:
-            yield whole
-        else:
-            yield self._panel(self._short())
-
-    def _whole(self) -> list[RenderableType]:
-        """The settings are the body's first line, not the panel's title: on a narrow
-        terminal a line wraps, where a title would lose its end."""
-        settings = self.result.state.settings
-        name = f"“{self.result.name}”: " if self.result.name else ""
-        rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
-        return [rules, *verdict(self.result.state, self.ascii), Text(""), standings(self.result.state)]
-
-    def _short(self) -> list[RenderableType]:
-        state = self.result.state
-        players = state.settings.players
-        names = short_names(players, _STANDING_NAME)
-        placed = [
-            (str(place), names[players[seat]] + (" ★" if seat == state.winner else ""), str(state.totals[seat]))
-            for place, seat in places(state.totals, state.winner)
-        ]
-        placings = InColumns(placed, ("right", "left", "right"), headers=("#", _("Player"), _("Total")))
-        return [*verdict(state, self.ascii), Text(""), placings, Text(self.rest, style="dim")]
-
-    def _panel(self, body: list[RenderableType]) -> Panel:
-        heading = Text(_("Match {match}").format(match=self.result.match_id))
-        return Panel(Group(*body), title=heading, title_align="left", box=box.ASCII if self.ascii else box.ROUNDED)
-
-
-#: How many columns a name takes at most in the standings of a short panel.
-_STANDING_NAME = 12
 
 
 def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
@@ -283,28 +238,26 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     for player in players:
         table.add_column(player, justify="right")
     table.add_column("")
-    body = []
     last = len(rows) - 1 if mark_last else None
-    for index, row in enumerate(rows):
-        if row.kind == "misdeal":
-            cells = [""] * len(players) + [kind_word(row.kind)]
+    body = [[str(row.number), row.dealer, *(_sheet_cell(row, p) for p in players), sheet_note(row)] for row in rows]
+    shown = [*body, ["", _("total"), *(totals := [str(t) for t in result.state.totals]), ""]]
+    if last is not None:
+        shown[last] = [*body[last][:-1], (body[last][-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()]
+    for index, cells in enumerate(shown):
+        if index < len(body):
+            table.add_row(*cells, style="bold" if index == last else None)
         else:
-            cells = [_sheet_cell(row, p) for p in players]
-            notes = [kind_word(row.kind)] if row.kind == "tiebreak" else []
-            notes += [_("renege {player}").format(player=row.renege)] if row.renege else []
-            cells.append(", ".join(notes))
-        body.append([str(row.number), row.dealer, *cells])
-        shown = list(body[-1])
-        if index == last:
-            shown[-1] = (shown[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
-        table.add_row(*shown, style="bold" if index == last else None)
-    totals = [str(t) for t in result.state.totals]
-    table.add_row("", _("total"), *totals, "", end_section=True)
-    widths = column_widths([str(c.header) for c in table.columns], [*body, ["", _("total"), *totals, ""]])
-    if last is not None:  # the mark makes the note column wider
-        widths[-1] = max(widths[-1], width_of(shown[-1]))
-    fitted = Fitted(table, style, widths, by_player.sheet(players, body, totals, last, style))
+            table.add_row(*cells, end_section=True)
+    widths = column_widths([str(c.header) for c in table.columns], shown)
+    fitted = Fitted(table, style, widths, by_player.sheet(players, rows, body, totals, last, style, sheet_note))
     return Group(Text(title(result), style="italic"), fitted)
+
+
+def sheet_note(row: HistoryRow, name: Callable[[str], str] = str) -> str:
+    """What the sheet notes of an entry: a misdeal, a tie-break, a renege and whose (its name as ``name`` gives it)."""
+    notes = [kind_word(row.kind)] if row.kind != "deal" else []
+    notes += [_("renege {player}").format(player=name(row.renege))] if row.renege else []
+    return ", ".join(notes)
 
 
 def kind_word(kind: str) -> str:
