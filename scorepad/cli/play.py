@@ -440,7 +440,7 @@ class _Pipe(_Table):
 
 
 def _stderr() -> "Console":
-    return console(stderr=True, soft_wrap=True)
+    return console(stderr=True)
 
 
 def register(app: typer.Typer) -> None:
