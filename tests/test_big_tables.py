@@ -15,12 +15,19 @@ from collections.abc import Sequence
 
 import pexpect
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.cells import cell_len
+from rich.console import Console
 
+from scorepad.app.results import HistoryRow, Result
 from scorepad.core.cards import card, cards
 from scorepad.core.errors import RuleError
 from scorepad.core.match import MatchState, Settings, default_format
 from scorepad.core.rules import RuleSet
+from scorepad.present import by_player, tables
+from scorepad.present.fitting import Hanging, short_names
+from scorepad.present.panel import TablePanel
 
 from .test_language import catalog
 from .test_play import SCOREPAD, TIMEOUT, environment, terminal
@@ -58,16 +65,9 @@ def test_a_tie_break_of_one_deck_in_a_match_of_two_says_so_and_so_does_its_refus
             "Hanneke=?",
             says="Q♠ is given twice (Gerrit): this tie-break is dealt from one deck of 52",
         )
-    nl = catalog("nl").gettext
+    dutch = catalog("nl").gettext("{card} is given twice ({players}): this tie-break is dealt from one deck of {cards}")
     said = cli("--lang", "nl", "deal", "Gerrit=QS,QS", "Hanneke=?", code=1).stderr
-    assert (
-        said
-        == "scorepad: "
-        + nl("{card} is given twice ({players}): this tie-break is dealt from one deck of {cards}").format(
-            card="Q♠", players="Gerrit", cards=52
-        )
-        + "\n"
-    )
+    assert said == "scorepad: " + dutch.format(card="Q♠", players="Gerrit", cards=52) + "\n"
     assert "Eén kaartspel van 52 kaarten voor deze beslissingsronde" in cli("--lang", "nl", "status").stdout
 
 
@@ -89,7 +89,6 @@ class Terminal:
     """scorepad in a real pseudo-terminal of ``columns`` x ``lines``, and everything it showed there, as text."""
 
     def __init__(self, columns: int, lines: int, *args: str) -> None:
-        self.columns, self.lines = columns, lines
         self.seen = io.StringIO()
         self.child = pexpect.spawn(
             str(SCOREPAD),
@@ -210,3 +209,214 @@ def test_ten_players_and_two_decks_at_the_terminal_every_total_whole_and_the_nex
         else:
             assert running_totals(shown, TEN) == totals
             assert "86 R (218)" in "\n".join(shown)
+
+
+@terminal
+@pytest.mark.parametrize("language, ascii", [("nl", False), ("sv", True), ("it", False)])
+def test_longer_words_of_other_languages_change_the_layout_never_a_number(cli, language, ascii):
+    """Dutch says "verkeerde gift" for a misdeal, Italian "distribuzione errata": words wrap whole in their column."""
+    words = catalog(language).gettext
+    ten(cli)
+    root = ["--lang", language, *(["--ascii"] if ascii else [])]
+    table = Terminal(80, 24, *root, "play")
+    prompt = words("deal {number}") + "> "
+    table.child.expect_exact(prompt.format(number=1))
+    number = 1
+    for entry in DEALS[:4]:
+        number += entry != "misdeal"
+        table.enters(entry, prompt.format(number=number))
+        assert len(after(table.screen(), entry)) <= 24
+    table.enters("sheet", prompt.format(number=number))
+    sheet = after(table.screen(), "sheet")
+    table.child.sendline("quit")
+    shown_whole(table.ends(), 80)
+    totals = expected_totals(cli)
+    assert running_totals(sheet, TEN) == totals
+    said = " ".join(re.sub("[|│]", " ", " ".join(sheet)).split())
+    for word in (words("Deal"), words("Dealer"), words("total"), *words("misdeal").split(), words("last")):
+        assert re.search(rf"(^|\s){re.escape(word)}(\s|$)", said), word  # whole, not cut
+
+    shown = Terminal(80, 24, *root, "status").ends()
+    shown_whole(shown, 80)
+    assert placed_totals(shown, TEN) == {name: running[-1] for name, running in totals.items()}
+    passing = shown.index("  " + words("Pass {count} cards right:").format(count=3))
+    arrow = "->" if ascii else "→"
+    assert all(
+        line.startswith("    ") and arrow in line for line in itertools.takewhile(str.strip, shown[passing + 1 :])
+    )
+
+
+# --- the layouts, in process ---------------------------------------------------------------------
+
+
+def played(players: Sequence[str], rules: RuleSet, moves: Sequence[tuple[str, int]], name: str | None = None):
+    """A match and its history as the app reads them, after ``moves``: ``("take", seat)`` (every penalty card),
+    ``("renege", seat)`` or ``("misdeal", 0)``, the seat counted among the deal's players."""
+    state = MatchState.start(Settings(tuple(players), rules, default_format(len(players), rules)))
+    rows = []
+    for move, seat in moves:
+        deal = state.next
+        if deal is None:
+            break
+        if move == "misdeal":
+            entry = state.enter_misdeal()
+        elif move == "renege":
+            entry = state.enter_renege(deal.players[seat % len(deal.players)])
+        else:
+            taker = deal.players[seat % len(deal.players)]
+            entry = state.enter({s: deal.deal_total if s == taker else 0 for s in deal.players})
+        state = state.apply(entry)
+        outcome = entry.outcome
+        scores = {players[s]: points for s, points in outcome.scores.items()} if outcome else {}
+        renege = players[outcome.renege] if outcome and outcome.renege is not None else None
+        totals = dict(zip(players, state.totals, strict=True))
+        recorded = f"2026-12-01T20:{len(rows) % 60:02d}:03+00:00"
+        rows.append(HistoryRow(deal.number, entry.kind.value, players[deal.dealer], scores, renege, totals, recorded))
+    return Result(1, name, state), rows
+
+
+def printed(width: int, *renderables: object, lines: int = 40) -> str:
+    console = Console(file=io.StringIO(), width=width, height=lines, color_system=None)
+    for renderable in renderables:
+        console.print(renderable)
+    return console.file.getvalue()
+
+
+FOUR = played(("Ann", "Bob", "Cat", "Dan"), RuleSet.build(), [("take", 3), ("misdeal", 0), ("renege", 2), ("take", 0)])
+
+#: What status, history and the sheet (with --ascii, and without) showed before there were other layouts.
+FITS_IN_100 = """\
+Match 1: 12 deals, classic, hearts broken, no slam, pass right
+#  Player  Total
+1  Bob         0
+2  Ann        43
+2  Cat        43
+2  Dan        43
+Deal 4 of 12:
+  Dan deals; Ann (eldest) leads the first trick.
+  Take out nothing (full deck): 13 cards each. The scores add up to 43.
+  Pass 3 cards right: Ann → Dan, Bob → Ann, Cat → Bob, Dan → Cat.
+Match 1: 12 deals, classic, hearts broken, no slam, pass right
+┏━━━━━━┳━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━┓
+┃ Deal ┃ Kind    ┃ Dealer ┃     Ann ┃   Bob ┃       Cat ┃     Dan ┃ Recorded (UTC)      ┃
+┡━━━━━━╇━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━┩
+│    1 │ deal    │ Ann    │   0 (0) │ 0 (0) │     0 (0) │ 43 (43) │ 2026-12-01T20:00:03 │
+│    2 │ misdeal │ Bob    │         │       │           │         │ 2026-12-01T20:01:03 │
+│    2 │ deal    │ Bob    │   0 (0) │ 0 (0) │ 43 R (43) │  0 (43) │ 2026-12-01T20:02:03 │
+│    3 │ deal    │ Cat    │ 43 (43) │ 0 (0) │    0 (43) │  0 (43) │ 2026-12-01T20:03:03 │
+└──────┴─────────┴────────┴─────────┴───────┴───────────┴─────────┴─────────────────────┘
+deal scores with running totals in brackets; R: renege; tie-break points do not count
+Match 1: 12 deals, classic, hearts broken, no slam, pass right
++----------------------------------------------------------------+
+|Deal | Dealer |     Ann |   Bob |     Cat |     Dan |           |
+|-----+--------+---------+-------+---------+---------+-----------|
+|   1 | Ann    |   0 (0) | 0 (0) |   0 (0) | 43 (43) |           |
+|   2 | Bob    |         |       |         |         | misdeal   |
+|   2 | Bob    |   0 (0) | 0 (0) | 43 (43) |  0 (43) | renege Cat|
+|   3 | Cat    | 43 (43) | 0 (0) |  0 (43) |  0 (43) | <- last   |
+|     | total  |      43 |     0 |      43 |      43 |           |
++----------------------------------------------------------------+
+Match 1: 12 deals, classic, hearts broken, no slam, pass right
+
+ Deal   Dealer       Ann     Bob       Cat       Dan
+ ────────────────────────────────────────────────────────────────
+    1   Ann        0 (0)   0 (0)     0 (0)   43 (43)
+    2   Bob                                            misdeal
+    2   Bob        0 (0)   0 (0)   43 (43)    0 (43)   renege Cat
+    3   Cat      43 (43)   0 (0)    0 (43)    0 (43)
+        total         43       0        43        43
+
+"""
+
+
+def test_a_table_that_fits_keeps_its_layout_to_the_byte():
+    result, rows = FOUR
+    shown = printed(
+        100,
+        tables.status(result, False),
+        tables.history(result, rows),
+        tables.sheet(result, rows, ascii=True, mark_last=True),
+        tables.sheet(result, rows),
+    )
+    assert [line.rstrip() for line in shown.splitlines()] == FITS_IN_100.splitlines()
+
+
+NAMES = st.from_regex(r"[A-ZÅ李][a-zéøå李-]{0,14}", fullmatch=True)
+MOVES = st.lists(st.tuples(st.sampled_from(["take", "take", "renege", "misdeal"]), st.integers(0, 9)), max_size=14)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(NAMES, min_size=3, max_size=10, unique_by=str.casefold),
+    moves=MOVES,
+    width=st.sampled_from([80, 90, 100, 132]),
+    two=st.booleans(),
+)
+def test_at_any_width_every_running_total_is_shown_whole_and_every_player_by_a_name_of_their_own(
+    names, moves, width, two
+):
+    rules = RuleSet.build(decks=2) if len(names) > 6 or (two and len(names) == 6) else RuleSet.build()
+    result, rows = played(names, rules, moves)
+    shown = printed(width, tables.history(result, rows), tables.sheet(result, rows, mark_last=True))
+    assert "…" not in shown
+    assert all(cell_len(line) <= width for line in shown.splitlines())
+    expected = {total for row in rows if row.kind == "deal" for total in row.totals.values()}
+    assert {int(total) for total in re.findall(r"\((\d+)\)", shown)} == expected
+    short = short_names(names, by_player.NAME_ROOM)
+    assert len(set(short.values())) == len(names)
+    assert all(re.search(rf"(^|[\s|│┃]){re.escape(short[name])}\s", shown, re.M) or name in shown for name in names)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    names=st.lists(NAMES, min_size=3, max_size=10, unique_by=str.casefold), moves=MOVES, lines=st.sampled_from([24, 40])
+)
+def test_at_80_columns_the_standings_give_every_player_their_total_in_status_and_the_panel(names, moves, lines):
+    rules = RuleSet.build(decks=2) if len(names) > 6 else RuleSet.build()
+    result, _rows = played(names, rules, moves)
+    for shown in (
+        printed(80, tables.status(result, False)),
+        printed(80, TablePanel(result, False, "more"), lines=lines),
+    ):
+        assert "…" not in shown and all(cell_len(line) <= 80 for line in shown.splitlines())
+        flat = " ".join(shown.replace("│", " ").split())
+        for shortened in (None, short_names(names, tables.SHORT_NAME)):
+            found = [
+                re.search(rf"(^| ){place} {re.escape(name)} {total}( |$)", flat)
+                for place, name, total in tables.placed(result.state, shortened)
+            ]
+            if all(found):
+                break
+        else:
+            raise AssertionError(flat)
+
+
+def test_the_usual_layout_is_kept_to_the_last_column_that_holds_it_whole():
+    result, rows = played(TEN[:6], RuleSet.build(), [("take", 5), ("misdeal", 0), ("renege", 1)])
+    wide = printed(1000, tables.history(result, rows)).splitlines()
+    exact = max(cell_len(line) for line in wide[1:-1])  # the table's own lines, not its title and key
+    assert printed(exact, tables.history(result, rows)).splitlines()[1:-1] == wide[1:-1]
+    narrower = printed(exact - 1, tables.history(result, rows))
+    assert "…" not in narrower and "Recorded (UTC)" in narrower and "2026-12-01" in narrower.splitlines()[4]
+
+
+def test_short_names_stay_recognisable_and_distinct():
+    assert short_names(["Anke", "Hanneke"], 8) == {"Anke": "Anke", "Hanneke": "Hanneke"}
+    assert short_names(["Bartholomew", "Evangeline"], 8) == {"Bartholomew": "Barthol.", "Evangeline": "Evangel."}
+    alike = short_names(
+        ["Annabelle-Marie", "Annabelle-Louise", "Annabel"], 8
+    )  # a whole name is never taken for a short one
+    assert alike == {"Annabelle-Marie": "Annabelle-M.", "Annabelle-Louise": "Annabelle-L.", "Annabel": "Annabel"}
+    assert short_names(["Jan-Willem", "JAN-WOUTER"], 4) == {"Jan-Willem": "Jan-Wi.", "JAN-WOUTER": "JAN-WO."}
+    assert short_names(["李小龙李小龙", "Bo"], 8) == {
+        "李小龙李小龙": "李小龙.",
+        "Bo": "Bo",
+    }  # by the columns a name takes
+
+
+def test_a_sentence_too_long_for_the_line_goes_on_indented_under_itself():
+    said = "Carte da togliere: 2♣ 2♣ 2♦ 2♦ 2♠; 11 carte a testa. La somma dei punteggi è 86."
+    assert printed(100, Hanging(said)) == "  " + said + "\n"
+    lines = printed(40, Hanging(said)).splitlines()
+    assert lines[0].startswith("  Carte") and all(line.startswith("    ") for line in lines[1:])
+    assert " ".join(" ".join(lines).split()) == said  # every word whole, in order

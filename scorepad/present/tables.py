@@ -238,7 +238,7 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     for player in players:
         table.add_column(player, justify="right")
     table.add_column("")
-    last = len(rows) - 1 if mark_last else None
+    last = len(rows) - 1 if mark_last and rows else None
     body = [[str(row.number), row.dealer, *(_sheet_cell(row, p) for p in players), sheet_note(row)] for row in rows]
     shown = [*body, ["", _("total"), *(totals := [str(t) for t in result.state.totals]), ""]]
     if last is not None:
