@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import re
 from collections.abc import Sequence
 
@@ -31,6 +32,7 @@ from scorepad.present.panel import TablePanel
 
 from .test_language import catalog
 from .test_play import SCOREPAD, TIMEOUT, environment, terminal
+from .test_two_decks import CASE_11
 
 TEN = ("Anke", "Bram", "Cor", "Dirk", "Eva", "Femke", "Gerrit", "Hanneke", "Ingrid", "Joost")
 TWO = RuleSet.build(decks=2)
@@ -420,3 +422,28 @@ def test_a_sentence_too_long_for_the_line_goes_on_indented_under_itself():
     lines = printed(40, Hanging(said)).splitlines()
     assert lines[0].startswith("  Carte") and all(line.startswith("    ") for line in lines[1:])
     assert " ".join(" ".join(lines).split()) == said  # every word whole, in order
+
+
+# --- the audit shows the cards that cancelled ----------------------------------------------------
+
+
+def test_the_audit_marks_the_cards_that_cancelled_and_says_why_under_the_table(cli, tmp_path):
+    record = tmp_path / "case11.txt"
+    record.write_text(CASE_11, encoding="utf-8")
+    shown = cli("audit", record, code=1).stdout  # incomplete: three tricks of ten
+    assert re.search(r"^\s+1\s+Ann\s+\[A♣\] K♣ \[A♣\] 5♣ 9♦ 3♣\s+Bob\s", shown, re.M)  # why K♣ won
+    assert re.search(r"^\s+2\s+Bob\s+\[7♦\] \[7♦\] Q♣ 2♥ 4♠ 3♥\s+nobody", shown, re.M)
+    key = "[ ]: two equal cards in one trick cancel: neither can win it (both still score)."
+    assert key in shown.splitlines()
+    dutch = cli("--lang", "nl", "--ascii", "audit", record, code=1).stdout
+    assert "[AC] KC [AC] 5C 9D 3C" in dutch
+    assert catalog("nl").gettext(key) in dutch.splitlines()
+    tricks = json.loads(cli("audit", record, "--json", code=1).stdout)["tricks"]
+    assert tricks[0]["cancelled"] == ["AC", "AC"]  # as the JSON has it
+
+
+def test_an_audit_without_equal_cards_has_no_marks_and_no_key(cli, tmp_path):
+    record = tmp_path / "one.txt"
+    record.write_text(CASE_11.replace("decks=2", "").replace("Cat:AC", "Cat:QC").replace("Cat:7D", "Cat:8D"))
+    shown = cli("audit", record, code=1).stdout
+    assert "K♣ Q♣ 5♣" in shown and "[" not in shown and "cancel" not in shown

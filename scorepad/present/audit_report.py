@@ -52,9 +52,12 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
     for column, justify in _COLUMNS:
         table.add_column(_(column), justify=justify)
     for trick in report.tricks:
-        cards = " ".join(card.text(ascii) for card in trick.cards)
+        equal = set(trick.cancelled or ())
+        cards = " ".join(f"[{card.text(ascii)}]" if card in equal else card.text(ascii) for card in trick.cards)
         table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
     parts.append(table)
+    if any(trick.cancelled for trick in report.tricks):  # the key to the brackets, where there are any
+        parts.append(text(_("[ ]: two equal cards in one trick cancel: neither can win it (both still score)."), "dim"))
 
     scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
     if report.renege is not None:
