@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from .fitting import DealColumn, by_player, short_names
+from .fitting import DealColumn, deal_columns, short_names
 from .translation import _
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def history(
             date, _t, time = recorded.replace("T", " ", 1).partition(" ")
             columns.append(DealColumn((number, short[dealer], date, time, kind), tuple(cells)))
         labels = (_("Deal"), _("Dealer"), _("Recorded (UTC)"), "", _("Kind"))
-        yield from by_player(labels, [short[p] for p in players], columns, table, console, options)
+        yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
 
     return laid_out
 
@@ -65,7 +65,7 @@ def sheet(
             columns.append(DealColumn((number, short[row.dealer], said), tuple(cells), bold=index == last))
         columns.append(DealColumn((_("total"), "", ""), tuple(totals)))
         labels = (_("Deal"), _("Dealer"), "")
-        yield from by_player(labels, [short[p] for p in players], columns, table, console, options)
+        yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
 
     return laid_out
 

@@ -214,7 +214,7 @@ class DealColumn:
     bold: bool = False
 
 
-def by_player(
+def deal_columns(
     labels: Sequence[str],
     names: Sequence[str],
     columns: Sequence[DealColumn],

@@ -240,14 +240,15 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     table.add_column("")
     last = len(rows) - 1 if mark_last and rows else None
     body = [[str(row.number), row.dealer, *(_sheet_cell(row, p) for p in players), sheet_note(row)] for row in rows]
-    shown = [*body, ["", _("total"), *(totals := [str(t) for t in result.state.totals]), ""]]
-    if last is not None:
-        shown[last] = [*body[last][:-1], (body[last][-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()]
-    for index, cells in enumerate(shown):
-        if index < len(body):
-            table.add_row(*cells, style="bold" if index == last else None)
-        else:
-            table.add_row(*cells, end_section=True)
+    shown = []
+    for index, cells in enumerate(body):
+        if index == last:
+            cells = [*cells[:-1], (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()]
+        table.add_row(*cells, style="bold" if index == last else None)
+        shown.append(cells)
+    totals = [str(t) for t in result.state.totals]
+    shown.append(["", _("total"), *totals, ""])
+    table.add_row(*shown[-1], end_section=True)
     widths = column_widths([str(c.header) for c in table.columns], shown)
     fitted = Fitted(table, style, widths, by_player.sheet(players, rows, body, totals, last, style, sheet_note))
     return Group(Text(title(result), style="italic"), fitted)
