@@ -24,9 +24,9 @@ NAME_ROOM = 8
 
 
 def history(
-    players: Sequence[str], body: Sequence[Sequence[str]], table: Callable[[], Table]
+    players: Sequence[str], headers: Sequence[str], body: Sequence[Sequence[str]], table: Callable[[], Table]
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """``body``'s rows are the history's: deal, kind, dealer, a cell per player, when recorded."""
+    """The history's ``headers`` and rows: deal, kind, dealer, a cell per player, when recorded."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
         short = _short(players, (row[2] for row in body))
@@ -35,7 +35,7 @@ def history(
             # The date over the time of day: each as wide as a cell.
             date, _t, time = recorded.replace("T", " ", 1).partition(" ")
             columns.append(DealColumn((number, short[dealer], date, time, kind), tuple(cells)))
-        labels = (_("Deal"), _("Dealer"), _("Recorded (UTC)"), "", _("Kind"))
+        labels = (headers[0], headers[2], headers[-1], "", headers[1])  # deal, dealer, recorded; kind last: it wraps
         yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
 
     return laid_out
@@ -43,17 +43,16 @@ def history(
 
 def sheet(
     players: Sequence[str],
+    headers: Sequence[str],
     rows: Sequence[HistoryRow],
     body: Sequence[Sequence[str]],
-    totals: Sequence[str],
+    total: Sequence[str],
     last: int | None,
     table: Callable[[], Table],
     note: Callable[[HistoryRow, Callable[[str], str]], str],
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """``body``'s rows are the sheet's: deal, dealer, a cell per player, a note; ``last`` is the row to mark.
-
-    ``note`` words an entry's note again with the short names.
-    """
+    """The sheet's ``headers``, its rows (deal, dealer, a cell per player, a note) and its ``total`` row, the entries
+    they are of, and the one to mark ``last``; ``note`` words an entry's note again with the short names."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
         short = _short(players, (row.dealer for row in rows))
@@ -63,8 +62,8 @@ def sheet(
             if index == last:
                 said = ", ".join(filter(None, [said, _("last")]))
             columns.append(DealColumn((number, short[row.dealer], said), tuple(cells), bold=index == last))
-        columns.append(DealColumn((_("total"), "", ""), tuple(totals)))
-        labels = (_("Deal"), _("Dealer"), "")
+        columns.append(DealColumn((total[1], "", ""), tuple(total[2:-1])))  # "total" over the totals
+        labels = (headers[0], headers[1], "")  # deal, dealer; the note, unlabelled as in a row per deal
         yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
 
     return laid_out

@@ -222,8 +222,8 @@ def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
                 cells.append(cell)
         body.append([str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", "")])
         table.add_row(*body[-1])
-    widths = column_widths([str(c.header) for c in table.columns], body)
-    fitted = Fitted(table, Table, widths, by_player.history(players, body, Table))
+    headers = [str(column.header) for column in table.columns]
+    fitted = Fitted(table, Table, column_widths(headers, body), by_player.history(players, headers, body, Table))
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
     return Group(Text(title(result), style="italic"), fitted, Text(key, style="dim"))
 
@@ -249,8 +249,9 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     totals = [str(t) for t in result.state.totals]
     shown.append(["", _("total"), *totals, ""])
     table.add_row(*shown[-1], end_section=True)
-    widths = column_widths([str(c.header) for c in table.columns], shown)
-    fitted = Fitted(table, style, widths, by_player.sheet(players, rows, body, totals, last, style, sheet_note))
+    headers = [str(column.header) for column in table.columns]
+    narrow = by_player.sheet(players, headers, rows, body, shown[-1], last, style, sheet_note)
+    fitted = Fitted(table, style, column_widths(headers, shown), narrow)
     return Group(Text(title(result), style="italic"), fitted)
 
 
