@@ -3,7 +3,8 @@
 Anke, Bram, Cor, Dirk, Eva, Femke, Gerrit, Hanneke, Ingrid and Joost play
 Cancellation Black Maria. Their sheet is wider than the terminal, their
 panel longer than 24 lines; every number must still be whole, every name
-recognisable, and the deal the table needs next in sight.
+recognisable, and the deal the table needs next in sight. Their tie-break is
+dealt from one deck, and says so; their audit shows which cards cancelled.
 """
 
 from __future__ import annotations
