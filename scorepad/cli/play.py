@@ -157,7 +157,7 @@ class _Terminal(_Table):
         super().__init__(session, ascii)
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
-        self._panel(session.result)
+        self._panel()
         self.out.print(
             _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
         )
@@ -178,7 +178,7 @@ class _Terminal(_Table):
         note = self.session.refresh()
         if note:
             self.err.print(in_language(note), markup=False)
-        self._panel(self.session.result)
+        self._panel()
 
     def sheet(self) -> None:
         self.out.print(_sheet(self.session, self.ascii, mark_last=True))
@@ -211,7 +211,7 @@ class _Terminal(_Table):
 
         self.err.print(_("refused: {reason}").format(reason=terminal_text(refusal(error))), style="red")
         if isinstance(error, MatchChanged):  # what another terminal entered: the table sees it now
-            self._panel(self.session.result)
+            self._panel()
 
     def interrupted(self) -> int:
         self.err.print("\n" + _("interrupted while saving: see scorepad status for what was saved"), markup=False)
@@ -227,7 +227,8 @@ class _Terminal(_Table):
         self.err.print(left.format(match=match_id, where=where), markup=False)
         return 0
 
-    def _panel(self, result: "Result") -> None:
+    def _panel(self, result: "Result | None" = None) -> None:
+        """The panel of ``result``, or of the match as the session holds it."""
         from ..present.panel import TablePanel
         from .protocol import Verb, command_word
 
@@ -235,7 +236,7 @@ class _Terminal(_Table):
         rest = _("{sheet} shows every deal, {rules} the rules of the match").format(
             sheet=command_word(Verb.SHEET), rules=command_word(Verb.RULES)
         )
-        self.out.print(TablePanel(result, self.ascii, rest))
+        self.out.print(TablePanel(self.session.result if result is None else result, self.ascii, rest))
 
 
 class _Cleared(Exception):
