@@ -150,7 +150,8 @@ def test_the_root_names_each_command_by_the_module_that_registers_it():
         found = tuple(
             i.name or typer.main.get_command_name(i.callback.__name__) for i in registered.registered_commands
         )
-        assert found == names, module
+        groups = tuple(i.typer_instance.info.name for i in registered.registered_groups if i.typer_instance)
+        assert groups + found == names, module
 
 
 def test_one_commands_help_imports_no_other_commands_module():
@@ -203,7 +204,11 @@ def test_every_command_has_help_with_examples_that_parse():
     from scorepad.cli.main import app
 
     group = typer.main.get_command(app)
-    for name, command in group.commands.items():
+    commands = [([name], command) for name, command in group.commands.items()]
+    for path, command in list(commands):  # a group's commands too: scorepad night new
+        commands += [([*path, name], each) for name, each in getattr(command, "commands", {}).items()]
+    for path, command in commands:
+        name = " ".join(path)
         text = command.help or ""
         assert "Example" in text, f"scorepad {name} --help has no example"
         lines = [line.strip() for line in text.split("Example", 1)[1].splitlines()]
@@ -216,5 +221,5 @@ def test_every_command_has_help_with_examples_that_parse():
                     words = words[: words.index(shell)]
             while words[0].startswith("--"):  # the root's options: --db PATH, --ascii
                 words = words[2:] if words[0] == "--db" else words[1:]
-            assert words[0] == name, example
-            command.make_context(name, words[1:])  # a usage error raises here
+            assert words[: len(path)] == path, example
+            command.make_context(name, words[len(path) :])  # a usage error raises here

@@ -139,23 +139,35 @@ def running_totals(screen: list[str], names: Sequence[str]) -> dict[str, list[in
 
 
 def placed_totals(screen: list[str], names: Sequence[str]) -> dict[str, int]:
-    """Each player's total as the last standings shown give it: ``place name total``, in columns or one a row."""
+    """Each player's total as the last standings shown give it: ``place name total``, in columns or one a row; a
+    substitute's name may say whom they replaced, ``Karel (for Joost)``."""
     found = {}
+    pattern = r"(?:^|\s)\d+\s+(\S+?)(?: \(for \S+\))?(?: ★)?\s+(-?\d+)(?=\s|$)"
     for line in screen:
-        for name, total in re.findall(r"(?:^|\s)\d+\s+(\S+?)(?: ★)?\s+(-?\d+)(?=\s|$)", line.replace("│", " ")):
+        for name, total in re.findall(pattern, line.replace("│", " ")):
             if name in names:
                 found[name] = int(total)
     return found
 
 
-#: Three deals and a renege, a misdeal between them: deal 2 is dealt twice.
-DEALS = ["13 13 10 10 7 7 5 5 8 8", "misdeal", "0 0 0 0 0 0 0 0 0 86", "13 0 10 0 7 0 5 5 8 38", "renege Joost"]
+#: Three deals and a renege, a misdeal between them (deal 2 is dealt twice), deal 1 fixed for two players only,
+#: and Karel taking Joost's seat before the renege.
+DEALS = [
+    "13 13 10 10 7 7 5 5 8 8",
+    "misdeal",
+    "0 0 0 0 0 0 0 0 0 86",
+    "13 0 10 0 7 0 5 5 8 38",
+    "fix 1 Anke=10 Cor=13",
+    "seat Joost Karel",
+    "renege Karel",
+]
+SEATED = (*TEN[:-1], "Karel")
 
 
 def expected_totals(cli) -> dict[str, list[int]]:
-    """Each player's running totals after each deal, as history --json has them."""
+    """Each seat's running totals after each deal, as history --json has them, under the name the seat has now."""
     deals = [d for d in cli.json("history")["deals"] if d["kind"] == "deal"]
-    return {name: [d["totals"][name] for d in deals] for name in TEN}
+    return {name: [list(d["totals"].values())[seat] for d in deals] for seat, name in enumerate(deals[-1]["totals"])}
 
 
 def after(screen: list[str], typed: str) -> list[str]:
@@ -173,13 +185,16 @@ def test_ten_players_and_two_decks_at_the_terminal_every_total_whole_and_the_nex
     assert len(table.screen()) <= lines  # the first panel and the prompt fit one screen
     number = 1
     for entry in DEALS:
-        number += entry != "misdeal"
+        number += entry.split()[0] not in ("misdeal", "fix", "seat")
         table.enters(entry, f"deal {number}> ")
         seen = after(table.screen(), entry)
         assert len(seen) <= lines, "\n".join(seen)  # the entry, its echo, the panel and the prompt in sight
     assert "deal 1: Anke 13, Bram 13, Cor 10, Dirk 10, Eva 7, Femke 7, Gerrit 5, Hanneke 5, Ingrid 8, Joost 8" in (
         " ".join(" ".join(after(table.screen(), DEALS[0])).split())
     )
+    said = " ".join(" ".join(table.screen()).split())
+    assert "deal 1: Anke 13 → 10, Cor 10 → 13" in said  # the fix read back as old → new, for the two it changed
+    assert "Karel takes Joost's seat from deal 4 on" in said
     table.enters("sheet", "deal 5> ")
     sheet = after(table.screen(), "sheet")
     table.enters("status", "deal 5> ")
@@ -189,11 +204,13 @@ def test_ten_players_and_two_decks_at_the_terminal_every_total_whole_and_the_nex
     shown_whole(screen, columns)
 
     totals = expected_totals(cli)
-    assert running_totals(sheet, TEN) == totals  # every running total, whole, for each player in order
+    assert running_totals(sheet, SEATED) == totals  # every running total, whole, for each player in order
     final = {name: running[-1] for name, running in totals.items()}
-    assert placed_totals(panel, TEN) == final
+    assert placed_totals(panel, SEATED) == final
     sheet_text = " ".join(" ".join(sheet).split())
-    assert all(word in sheet_text for word in ("Deal", "Dealer", "misdeal", "renege Joost", "last", "total"))
+    words = ("Deal", "Dealer", "misdeal", "corrected", "substitute", "→ Karel", "renege Karel", "last", "total")
+    assert all(word in sheet_text for word in words)
+    assert "Karel (for Joost)" in sheet_text and "Karel (for Joost)" in " ".join(panel)
     if lines == 24:  # a short terminal: the panel keeps to the next deal and says where the rest is
         assert "sheet shows every deal, rules the rules of the match" in "\n".join(panel)
         assert "Clubavond" not in "\n".join(panel)
@@ -204,14 +221,14 @@ def test_ten_players_and_two_decks_at_the_terminal_every_total_whole_and_the_nex
         shown = Terminal(columns, lines, command).ends()
         shown_whole(shown, columns)
         if command == "status":
-            assert placed_totals(shown, TEN) == final
+            assert placed_totals(shown, SEATED) == final
             passing = shown.index("  Pass 3 cards right:")  # its own block: the pairs under it, indented
             block = list(itertools.takewhile(str.strip, shown[passing + 1 :]))
             assert block and all(line.startswith("    ") and "→" in line for line in block)
-            passes = {(TEN[seat], TEN[seat - 1]) for seat in range(10)}  # to the right: Anke → Joost
+            passes = {(SEATED[seat], SEATED[seat - 1]) for seat in range(10)}  # to the right: Anke → Karel
             assert set(re.findall(r"(\S+)\s+→\s+(\S+)", " ".join(block))) == passes
         else:
-            assert running_totals(shown, TEN) == totals
+            assert running_totals(shown, SEATED) == totals
             assert "86 R (218)" in "\n".join(shown)
 
 
@@ -255,7 +272,8 @@ def test_longer_words_of_other_languages_change_the_layout_never_a_number(cli, l
 
 def played(players: Sequence[str], rules: RuleSet, moves: Sequence[tuple[str, int]], name: str | None = None):
     """A match and its history as the app reads them, after ``moves``: ``("take", seat)`` (every penalty card),
-    ``("renege", seat)`` or ``("misdeal", 0)``, the seat counted among the deal's players."""
+    ``("renege", seat)``, ``("misdeal", 0)``, the seat counted among the deal's players, or ``("seat", seat)``
+    (a substitute, Sub1, Sub2, ..., takes that seat)."""
     state = MatchState.start(Settings(tuple(players), rules, default_format(len(players), rules)))
     rows = []
     for move, seat in moves:
@@ -266,16 +284,27 @@ def played(players: Sequence[str], rules: RuleSet, moves: Sequence[tuple[str, in
             entry = state.enter_misdeal()
         elif move == "renege":
             entry = state.enter_renege(deal.players[seat % len(deal.players)])
+        elif move == "seat":
+            entry = state.enter_seat(state.settings.players[seat % len(players)], f"Sub{len(state.former) + 1}")
         else:
             taker = deal.players[seat % len(deal.players)]
             entry = state.enter({s: deal.deal_total if s == taker else 0 for s in deal.players})
-        state = state.apply(entry)
-        outcome = entry.outcome
-        scores = {players[s]: points for s, points in outcome.scores.items()} if outcome else {}
-        renege = players[outcome.renege] if outcome and outcome.renege is not None else None
-        totals = dict(zip(players, state.totals, strict=True))
-        recorded = f"2026-12-01T20:{len(rows) % 60:02d}:03+00:00"
-        rows.append(HistoryRow(deal.number, entry.kind.value, players[deal.dealer], scores, renege, totals, recorded))
+        before, state = state, state.apply(entry)
+        now, outcome, substitute = state.settings.players, entry.outcome, entry.substitute
+        rows.append(
+            HistoryRow(
+                number=deal.number,
+                kind=entry.kind.value,
+                dealer=now[deal.dealer],
+                scores={now[s]: points for s, points in outcome.scores.items()} if outcome else {},
+                renege=now[outcome.renege] if outcome and outcome.renege is not None else None,
+                totals=dict(zip(now, state.totals, strict=True)),
+                recorded_at=f"2026-12-01T20:{len(rows) % 60:02d}:03+00:00",
+                players=now,
+                corrected=False,
+                left=(substitute.seat, before.settings.players[substitute.seat]) if substitute else None,
+            )
+        )
     return Result(1, name, state), rows
 
 
@@ -384,7 +413,7 @@ def test_at_80_columns_the_standings_give_every_player_their_total_in_status_and
     ):
         assert "…" not in shown and all(cell_len(line) <= 80 for line in shown.splitlines())
         flat = " ".join(shown.replace("│", " ").split())
-        for shortened in (None, short_names(names, tables.SHORT_NAME)):
+        for shortened in (str, short_names(names, tables.SHORT_NAME).__getitem__):
             found = [
                 re.search(rf"(^| ){place} {re.escape(name)} {total}( |$)", flat)
                 for place, name, total in tables.placed(result.state, shortened)

@@ -28,7 +28,10 @@ def test_the_commands_page_is_what_the_program_says():
 def test_the_commands_page_has_every_command_and_option():
     page = (DOCS / "commands.md").read_text(encoding="utf-8")
     group = typer.main.get_command(app)
-    for name, command in group.commands.items():  # type: ignore[attr-defined]
+    commands = [(name, command) for name, command in group.commands.items()]  # type: ignore[attr-defined]
+    for name, command in list(commands):  # a group's commands too: scorepad night new
+        commands += [(f"{name} {sub}", each) for sub, each in getattr(command, "commands", {}).items()]
+    for name, command in commands:
         assert f"## scorepad {name}\n" in page
         for param in command.params:
             for flag in getattr(param, "opts", []):
@@ -145,6 +148,16 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
         "audit": json.loads(cli("audit", spec, "--json", code=1).stdout),
         "audit-two-decks-trick": json.loads(cli("audit", two, "--json", code=1).stdout)["tricks"][1],
     }
+    # The club night of the page: its first round played in seat order, a deal of round 2 entered.
+    cli(
+        "night", "new", "-p", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed", "--seed", "7", "--name", "Clubavond"
+    )
+    for match, scores, deals in ((2, ["0", "3", "10", "30"], 4), (3, ["3", "10", "30"], 3)):
+        for _ in range(deals):
+            cli("deal", "--match", match, *scores)
+    cli("night", "next")
+    cli("deal", "--match", "4", "3", "0", "30", "10")
+    printed |= {"night-status": cli.json("night", "status"), "nights": cli.json("nights")}
     shown = dict(SHAPE.findall((DOCS / "json.md").read_text(encoding="utf-8")))
     assert set(shown) == set(printed)
     for name, block in shown.items():
@@ -152,3 +165,4 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
     # The examples are the story's real values, but for the times it was played at.
     for name in ("status", "rules", "audit-two-decks-trick"):
         assert json.loads(shown[name]) == printed[name], name
+    assert json.loads(shown["night-status"]) == printed["night-status"]

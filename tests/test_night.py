@@ -1,6 +1,7 @@
 """A club night as a fold: the movement between rounds, players leaving and joining, the end of the night."""
 
 import time
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -9,7 +10,16 @@ import pytest
 from scorepad.core.errors import NotationError, RuleError, UnknownNameError
 from scorepad.core.mixing import least_repeats, repeats
 from scorepad.core.movement import Movement, climbed
-from scorepad.core.night import MAX_PLAYERS, Joined, Left, NightSettings, NightState, RoundPlayed, fold_night
+from scorepad.core.night import (
+    MAX_PLAYERS,
+    Attendance,
+    Joined,
+    Left,
+    NightSettings,
+    NightState,
+    RoundPlayed,
+    fold_night,
+)
 from scorepad.core.no_repeats import without_repeats
 from scorepad.core.seating import Seating, cut, draw, table_sizes
 from tests.nights import CLUB, finished, groups, in_seat_order
@@ -284,6 +294,8 @@ def test_a_join_past_the_most_players_is_refused():
         ({"rounds": 0}, "a night has 1 to 20 rounds, not 0"),
         ({"rounds": 21}, "a night has 1 to 20 rounds, not 21"),
         ({"seed": -1}, "a seed is a whole number from 0 to 999999999999999999, not -1"),
+        ({"deals_per_player": 0}, "a round has 1 to 10 deals per player, not 0"),
+        ({"deals_per_player": 11}, "a round has 1 to 10 deals per player, not 11"),
         ({"decks": 3}, "decks is 1 or 2, not 3"),
     ],
 )
@@ -292,3 +304,34 @@ def test_a_night_that_cannot_be_seated_is_refused(settings, message):
     with pytest.raises((RuleError, NotationError)) as refused:
         NightSettings(**given)
     assert message in str(refused.value)
+
+
+# A night as the store keeps it.
+
+
+def test_a_night_resumed_from_what_the_store_keeps_is_the_night_and_needs_no_new_draw():
+    settings = NightSettings(tuple(CLUB[:12]), 4, rounds=3, movement=Movement.MIXED, seed=4)
+    night = NightState.start(settings).apply(Left("Bob")).apply(Joined("Zoe"))
+    night = night.apply(in_seat_order(night)).apply(Joined("Yan"))
+    attendance = night.attendance()
+    assert [(line.name, line.joined, line.left) for line in attendance if line.joined or line.left] == [
+        ("Bob", None, 1),
+        ("Zoe", 2, None),
+        ("Yan", 3, None),
+    ]
+    kept = NightState.resume(settings, night.rounds, night.results, attendance, night.planned)
+    assert kept == night and kept.joining == ("Yan",)
+
+
+def test_a_kept_night_whose_parts_do_not_agree_is_refused():
+    settings = NightSettings(tuple(CLUB[:8]), 4, seating=Seating.LISTED)
+    night = NightState.start(settings)
+    night = night.apply(in_seat_order(night))
+    attendance = night.attendance()
+    with pytest.raises(RuleError, match="cannot have 3 seated and 1 played"):
+        NightState.resume(settings, [*night.rounds, night.tables], night.results, attendance)
+    swapped = (night.rounds[0], (night.tables[0], replace(night.tables[1], players=("Eva", "Fay", "Gus", "Zed"))))
+    with pytest.raises(RuleError, match=r"round 2 seats .*Zed, not the night.s players then"):
+        NightState.resume(settings, swapped, night.results, attendance)
+    with pytest.raises(RuleError, match="who joined and left the night does not agree with its rounds"):
+        NightState.resume(settings, night.rounds, night.results, (*attendance, Attendance("Zoe", joined=4)))

@@ -74,10 +74,18 @@ def play_a_night(data, night):
             except RuleError:
                 continue  # refused: the night stays as it was
             events.append(event)
+            check_kept(state)
         events.append(results(data, state))
         state = state.apply(events[-1])
         check_round(night, state, state.rounds[-1])
+        check_kept(state)
     return state, events
+
+
+def check_kept(state):
+    """The night as the store keeps it (its tables, who came and went, the rounds drawn ahead) is the night."""
+    kept = NightState.resume(state.settings, state.rounds, state.results, state.attendance(), state.planned)
+    assert kept == state
 
 
 def check_round(night, state, tables):

@@ -38,7 +38,8 @@ KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "Counted": (1, 2)}
 #: What must come through a translation unchanged: {name} fields, and the options and commands it names.
 PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
-    r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report)\b"
+    r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report|seat"
+    r"|night(?: (?:new|status|next|leave|join|export))?|nights)\b"
 )
 #: A glossary table's heading names its language in brackets: "## Dutch (nl)".
 GLOSSARY_HEADING = re.compile(r"^#+ [^(]*\((?P<language>[a-z]{2})\)")
@@ -88,6 +89,8 @@ def help_texts() -> list[tuple[str, str]]:
     add(group.help, "scorepad --help")
     add(group.epilog, "scorepad --help")
     commands = [("", group), *getattr(group, "commands", {}).items()]
+    for name, command in list(commands[1:]):  # a group's commands too: scorepad night new
+        commands += [(f"{name} {sub}", each) for sub, each in getattr(command, "commands", {}).items()]
     for name, command in commands:
         where = f"scorepad {name} --help".replace("  ", " ")
         if name:

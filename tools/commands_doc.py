@@ -46,12 +46,27 @@ def render() -> str:
         parts.append(f"- {panel}: " + ", ".join(f"[`{n}`](#scorepad-{n})" for n in names))
     parts.append("")
     for name, command in group.commands.items():
-        usage = " ".join(_usage(p) for p in command.params if not getattr(p, "hidden", False))
-        parts.append(f"## scorepad {name}\n")
-        parts.append(f"```\nscorepad {name} {usage}\n```\n".replace("  ", " "))
-        parts.append(_text(command.help or ""))
-        parts.append(_params(name, command.params))
+        parts += _section(f"scorepad {name}", command)
     return "\n".join(parts).rstrip() + "\n"
+
+
+def _section(path: str, command) -> list[str]:
+    """A command's part of the page; a group's, then each of its commands' (``scorepad night new``)."""
+    usage = " ".join(_usage(p) for p in command.params if not getattr(p, "hidden", False))
+    subcommands = getattr(command, "commands", {})
+    if subcommands:
+        usage = (usage + " COMMAND [ARGS]...").strip()
+    parts = [f"## {path}\n", f"```\n{path} {usage}\n```\n".replace("  ", " "), _text(command.help or "")]
+    params = _params(path, command.params)
+    if params:
+        parts.append(params)
+    if subcommands:
+        parts.append(
+            "Its commands: " + ", ".join(f"[`{n}`](#{path.replace(' ', '-')}-{n})" for n in subcommands) + ".\n"
+        )
+    for name, subcommand in subcommands.items():
+        parts += _section(f"{path} {name}", subcommand)
+    return parts
 
 
 def _text(help_text: str) -> str:

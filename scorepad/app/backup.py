@@ -10,28 +10,32 @@ not hold yet, all in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..core.cards import Card
 from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_, Phrase
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.names import check_characters, check_match_name, check_name, check_names
+from ..core.night import Attendance
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
+from ..core.seating import Table
 from ..core.text import quoted
-from ..store import backup_file, history, matches
+from ..store import backup_file, history, matches, nights
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
+from ..store.night_rows import StoredNight, StoredTable, settings_of
 from ..store.schema import STANDING
 from .inputs import MiB, TooLarge, read_path
+from .nights import resumed
 
 if TYPE_CHECKING:
-    from ..store.backup_file import MatchFile, TrailEntryFile
+    from ..store.backup_file import MatchFile, NightFile, TrailEntryFile
     from ..store.db import Connection, Store
 
 T = TypeVar("T")
@@ -50,14 +54,19 @@ BACKUP_LIMIT = 256 * MiB
 
 
 def build(conn: Connection, match_id: int | None = None) -> dict:
-    """The backup of one match, or of every match when ``match_id`` is None."""
+    """The backup of one match, or of every match and every club night when ``match_id`` is None."""
     trails = history.trails(conn, match_id)
-    return {
+    records = history.match_records(conn, match_id)
+    built = {
         "format": backup_file.FORMAT,
         "version": backup_file.VERSION,
         "exported_at": matches.now(),
-        "matches": [backup_file.match_json(m, trails.get(m.id, [])) for m in history.match_records(conn, match_id)],
+        "matches": [backup_file.match_json(m, trails.get(m.id, [])) for m in records],
     }
+    if match_id is None:
+        uids = {m.id: m.uid for m in records}
+        built["nights"] = [backup_file.night_json(night, uids) for night in nights.every_night(conn)]
+    return built
 
 
 # Reading.
@@ -82,8 +91,28 @@ class BackupMatch:
         return self.record.settings
 
 
-def read(path: Path) -> list[BackupMatch]:
-    """The matches of a backup file, every one checked; BackupError says what is wrong."""
+@dataclass
+class BackupNight:
+    """A club night of a backup, checked: its tables refer to the backup's matches by their place in it."""
+
+    night: StoredNight  #: its tables' match ids are places in ``Backup.matches``
+    label: Phrase  #: ``night 2 “Clubavond”``: its number in the store it came from, and its name
+
+    @property
+    def uid(self) -> str:
+        return self.night.uid
+
+
+@dataclass
+class Backup:
+    """What a backup file holds, every part checked."""
+
+    matches: list[BackupMatch]
+    nights: list[BackupNight] = field(default_factory=list)
+
+
+def read(path: Path) -> Backup:
+    """The matches and nights of a backup file, every one checked; BackupError says what is wrong."""
     try:
         why = Phrase(N_("far beyond the backup of a big club"))
         data = json.loads(read_path(path, BACKUP_LIMIT, why), object_pairs_hook=_one_value_a_key)
@@ -120,8 +149,10 @@ def _one_value_a_key(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return found
 
 
-def parse(data: object) -> list[BackupMatch]:
-    return [_match(match) for match in backup_file.validate(data).matches]
+def parse(data: object) -> Backup:
+    checked = backup_file.validate(data)
+    found = [_match(match) for match in checked.matches]
+    return Backup(found, [_night(night, found) for night in checked.nights])
 
 
 @contextmanager
@@ -171,6 +202,13 @@ def _seat(settings: Settings, name: str) -> int:
         raise BackupError(N_("{name} is not a player of the match"), name=quoted(name)) from None
 
 
+#: The entries that have no scores, and what is said of one that has.
+_WITHOUT_SCORES = {
+    EntryKind.MISDEAL: N_("{where}: a misdeal has no scores"),
+    EntryKind.SEAT: N_("{where}: a seat change has no scores"),
+}
+
+
 def _trail_item(data: TrailEntryFile, settings: Settings, where: Phrase) -> TrailItem:
     def seat(name: str | None, key: str) -> int | None:
         with _at(_field(where, key)):
@@ -185,16 +223,28 @@ def _trail_item(data: TrailEntryFile, settings: Settings, where: Phrase) -> Trai
         hands = {s: tuple(map(Card.parse, hand)) for s, hand in by_seat(data.cards or {}, "cards").items()}
     renege, slam = seat(data.renege, "renege"), seat(data.slam, "slam")
     kind = EntryKind(data.kind)
+    if kind in _WITHOUT_SCORES and (scores or hands or renege is not None or slam is not None):
+        raise BackupError(_WITHOUT_SCORES[kind], where=where)
     if kind is EntryKind.MISDEAL:
-        if scores or hands or renege is not None or slam is not None:
-            raise BackupError(N_("{where}: a misdeal has no scores"), where=where)
         entry = Entry.misdeal()
+    elif kind is EntryKind.SEAT:
+        entry = _seat_change(data, settings, where)
     else:
         entry = Entry(kind, Outcome(scores, renege=renege, slam=slam, cards=hands))
     dealer = seat(data.dealer, "dealer")
     assert dealer is not None
     replaces = data.replaces - 1 if data.replaces is not None else None
     return TrailItem(data.state, data.position, data.number, dealer, entry, data.recorded_at, data.ended_at, replaces)
+
+
+def _seat_change(data: TrailEntryFile, settings: Settings, where: Phrase) -> Entry:
+    """A seat change of the file: its seat, named by its first player, and the substitute's name."""
+    if data.seat is None or data.player is None:
+        raise BackupError(N_("{where}: a seat change names its seat and its new player"), where=where)
+    with _at(_field(where, "seat")):
+        seat = _seat(settings, data.seat)
+    with _at(_field(where, "player")):
+        return Entry.seat(seat, check_name(data.player))
 
 
 def _check_trail(match: BackupMatch) -> None:
@@ -265,7 +315,64 @@ _OVER_BEFORE = {
     EntryKind.DEAL: N_("{match}, deal {number}: the match was over before this deal"),
     EntryKind.TIEBREAK: N_("{match}, deal {number}: the match was over before this tiebreak"),
     EntryKind.MISDEAL: N_("{match}, deal {number}: the match was over before this misdeal"),
+    EntryKind.SEAT: N_("{match}, deal {number}: the match was over before this seat change"),
 }
+
+
+# A club night: its tables are the backup's matches, as the night seated them.
+
+
+def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
+    label = data.label
+    place = {match.uid: at for at, match in enumerate(found)}
+    with _at(label):
+        check_match_name(data.name)
+        rules = RuleSet.from_json(data.rules.to_json())
+        attendance = tuple(Attendance(check_name(p.name), p.joined, p.left) for p in data.players)
+        settings = settings_of(data, attendance, rules)
+    rounds: list[list[StoredTable]] = []
+    for table_data in data.tables:
+        where = Phrase(
+            N_("{night}, round {round}, table {table}"), night=label, round=table_data.round, table=table_data.table
+        )
+        if table_data.round < 1 or table_data.round not in (len(rounds), len(rounds) + 1):
+            raise BackupError(N_("{where}: the tables come round by round, from round 1"), where=where)
+        if table_data.round > len(rounds):
+            rounds.append([])
+        at = place.get(table_data.match)
+        if at is None or any(at == seated.match_id for tables in rounds for seated in tables):
+            raise BackupError(
+                N_("{where}: its match {uid} is not a match of the backup, or plays at two tables"),
+                where=where,
+                uid=repr(table_data.match),
+            )
+        with _at(where):
+            players = check_names(table_data.players)
+        if table_data.first_dealer not in players:
+            raise BackupError(
+                N_("{where}: its first dealer {name} does not sit at it"),
+                where=where,
+                name=quoted(table_data.first_dealer),
+            )
+        table = Table(table_data.table, players, players.index(table_data.first_dealer))
+        with _at(where):
+            deals = Format(FormatKind.DEALS, settings.deals_per_player * len(players))
+            expected = Settings(players, rules, deals, table.first_dealer)
+        if found[at].settings != expected:
+            raise BackupError(
+                N_("{where}: {match} is not this table's match in the night's rules"),
+                where=where,
+                match=found[at].label,
+            )
+        rounds[-1].append(StoredTable(table, at))
+    night = StoredNight(
+        data.id, data.uid, data.name, rules, settings, data.created_at, data.touched, attendance,
+        tuple(tuple(tables) for tables in rounds), tuple(tuple(tuple(group) for group in groups) for groups in data.planned),
+        {at: match.state for at, match in enumerate(found)},
+    )  # fmt: skip
+    with _at(label):
+        resumed(night)
+    return BackupNight(night, label)
 
 
 # Restoring.
@@ -277,21 +384,30 @@ class Restored:
 
     added: list[tuple[BackupMatch, int | None]]
     present: list[tuple[BackupMatch, int]]  #: with the id the store already knows it by
+    nights_added: list[tuple[BackupNight, int | None]] = field(default_factory=list)
+    nights_present: list[tuple[BackupNight, int]] = field(default_factory=list)
 
 
-def restore(store: Store, backup: list[BackupMatch], dry_run: bool = False) -> Restored:
-    """Add the matches the store does not hold yet, in one transaction; a dry run writes nothing."""
-    uids = [m.uid for m in backup]
+def restore(store: Store, backup: Backup, dry_run: bool = False) -> Restored:
+    """Add the matches and nights the store does not hold yet, in one transaction; a dry run writes nothing."""
+    uids = [m.uid for m in backup.matches]
+    night_uids = [n.uid for n in backup.nights]
     if dry_run:
         try:
             with store.read() as conn:
                 present = history.match_ids_by_uid(conn, uids)
+                there = nights.night_ids_by_uid(conn, night_uids)
         except NoStoreYet:  # a restore into a new store: a dry run does not create it
-            present = {}
-        return Restored([(m, None) for m in backup if m.uid not in present], _present(backup, present))
+            present, there = {}, {}
+        return Restored(
+            [(m, None) for m in backup.matches if m.uid not in present],
+            _present(backup.matches, present),
+            [(n, None) for n in backup.nights if n.uid not in there],
+            _present(backup.nights, there),
+        )
     with store.write(create=True) as conn:  # restoring into a new store is what backups are for
         present = history.match_ids_by_uid(conn, uids)
-        new = [m for m in backup if m.uid not in present]
+        new = [m for m in backup.matches if m.uid not in present]
         # Keep the backup's order of use, so the default --match after a
         # restore is the match that was used last before the backup.
         first = matches.next_touch(conn)
@@ -299,8 +415,44 @@ def restore(store: Store, backup: list[BackupMatch], dry_run: bool = False) -> R
         added: list[tuple[BackupMatch, int | None]] = [
             (m, history.restore_match(conn, m.record, m.state, m.trail, touched=touch[m.uid])) for m in new
         ]
-    return Restored(added, _present(backup, present))
+        ids = present | {m.uid: match_id for m, match_id in added if match_id is not None}
+        there = nights.night_ids_by_uid(conn, night_uids)
+        fresh = sorted((n for n in backup.nights if n.uid not in there), key=lambda n: n.night.touched)
+        nights_added: list[tuple[BackupNight, int | None]] = [
+            (n, _restore_night(conn, n, [ids[m.uid] for m in backup.matches])) for n in fresh
+        ]
+    return Restored(added, _present(backup.matches, present), nights_added, _present(backup.nights, there))
 
 
-def _present(backup: list[BackupMatch], present: dict[str, int]) -> list[tuple[BackupMatch, int]]:
+def _restore_night(conn: Connection, backup: BackupNight, match_ids: list[int]) -> int:
+    """Write a night from a backup as it was, its tables at the matches the store knows them by now."""
+    night = backup.night
+    taken = nights.nights_of_matches(conn, [match_ids[seat.match_id] for tables in night.rounds for seat in tables])
+    if taken:
+        match_id, night_id = next(iter(taken.items()))
+        raise BackupError(
+            N_("{night}: match {match} of the store plays in night {other} already"),
+            night=backup.label,
+            match=match_id,
+            other=night_id,
+        )
+    night_id = nights.create(
+        conn, night.settings, night.rules, uid=night.uid, name=night.name, created_at=night.created_at,
+        touched=nights.next_touch(conn),
+    )  # fmt: skip
+    for number, tables in enumerate(night.rounds, start=1):
+        nights.seat_round(conn, night_id, number, [(seat.table, match_ids[seat.match_id]) for seat in tables])
+    nights.save(conn, night_id, night.attendance, night.planned, touch=False)
+    return night_id
+
+
+class _Unique(Protocol):
+    @property
+    def uid(self) -> str: ...
+
+
+U = TypeVar("U", bound=_Unique)
+
+
+def _present(backup: Sequence[U], present: dict[str, int]) -> list[tuple[U, int]]:
     return [(m, present[m.uid]) for m in backup if m.uid in present]

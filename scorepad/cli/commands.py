@@ -16,8 +16,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import typer
-from typer.core import TyperCommand
-from typer.main import get_command_from_info, get_command_name
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command_from_info, get_command_name, get_group_from_info
 from typer.models import CommandInfo
 
 from .helptext import TranslatedCommand, TranslatedGroup
@@ -78,13 +78,13 @@ class LazyCommand(TranslatedCommand):
         self._callback = value
 
 
-class Commands(Mapping[str, TyperCommand]):
+class Commands(Mapping[str, TyperCommand | TyperGroup]):
     """A group's commands by name: a command's module is imported when the command is first looked up."""
 
     def __init__(self, modules: Mapping[str, tuple[str, ...]], rich_markup_mode: Any) -> None:
         self._module_of = {name: module for module, names in modules.items() for name in names}
         self._rich_markup_mode = rich_markup_mode
-        self._found: dict[str, TyperCommand] = {}
+        self._found: dict[str, TyperCommand | TyperGroup] = {}
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._module_of)
@@ -95,7 +95,7 @@ class Commands(Mapping[str, TyperCommand]):
     def __contains__(self, name: object) -> bool:
         return name in self._module_of
 
-    def __getitem__(self, name: str) -> TyperCommand:
+    def __getitem__(self, name: str) -> TyperCommand | TyperGroup:
         if name not in self._found:
             self._import(self._module_of[name])
         return self._found[name]
@@ -112,6 +112,14 @@ class Commands(Mapping[str, TyperCommand]):
             command = LazyCommand(info, self._rich_markup_mode)
             assert command.name is not None
             self._found[command.name] = command
+        # A group of commands (``scorepad night ...``) is a CommandGroup too: its own commands are made when used.
+        for group_info in registered.registered_groups:
+            group = get_group_from_info(
+                group_info, pretty_exceptions_short=True, suggest_commands=True, rich_markup_mode=self._rich_markup_mode
+            )
+            if not isinstance(group, CommandGroup) or group.name is None:
+                raise TypeError(f"{module.__name__} registers a {type(group)}: a group of scorepad is a CommandGroup")
+            self._found[group.name] = group
 
 
 class CommandGroup(TranslatedGroup):

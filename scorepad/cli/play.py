@@ -16,9 +16,12 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from ..present.translation import _, in_language, ngettext
+from ..core.language import N_
+from ..present.translation import _, in_language, ngettext, worded
 from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
+from .nights import NightOpt
+from .numbers import POSITIVE
 from .rules_command import of_match, show_rules
 
 if TYPE_CHECKING:
@@ -27,11 +30,21 @@ if TYPE_CHECKING:
     from ..app.results import Result
     from ..app.table import TableSession
     from ..core.errors import ScorepadError
+    from .night_play import FollowedNight
     from .protocol import Asked
+
+
+#: The table of a club night that this laptop keeps.
+TableOpt = Annotated[
+    int | None,
+    typer.Option("--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."),
+]
 
 
 def play(
     match: MatchOpt = None,
+    night: NightOpt = None,
+    table: TableOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
     ] = False,
@@ -41,20 +54,29 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
-    again, help, quit.
+    renege NAME, misdeal, seat OLD NEW, undo, fix N NAME=SCORE..., status,
+    sheet, rules, again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
 
+    In another language (--lang, or the locale) the commands have that
+    language's own words, which help, TAB and refusals show; the English
+    words are understood in every language.
+
     When standard input is not a terminal, each line is one entry, without
-    prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    prompts: NAME=SCORE ..., renege NAME, misdeal, seat OLD NEW, undo,
+    fix N ..., status, sheet, rules, again, quit; blank lines and # comments are skipped. A refused
     line is reported on stderr as "line N: reason" and skipped; the exit code
     is then 1. A status, sheet or rules line prints its answer on stdout: as
     text, or with --json as one line of JSON (the object of scorepad status,
     history or rules --json). Notes (a misdeal, an undo) go
     to stderr as "line N: note", and a summary at the end.
+
+    At a club night, --table T (with --night ID, or the latest night) follows
+    table T from round to round: when its match is over, play says the round
+    is over at this table and waits until scorepad night next seats the next
+    round, then goes on in that round's match of table T. Ctrl-C leaves.
 
     Examples:
 
@@ -62,20 +84,39 @@ def play(
       scorepad play
       scorepad play --match 3 < friday.txt
       printf 'Ann=10 Bob=10 Cat=23\\nmisdeal\\nAnn=13 Bob=13 Cat=17\\nstatus\\n' | scorepad play --json
+      scorepad play --night 2 --table 3
     """
     from ..app.table import TableSession
 
-    session = TableSession(open_store(), match)
+    store, follow = open_store(), None
+    if table is not None or night is not None:
+        from .night_play import followed
+
+        follow, match = followed(store, night, _night_table(match, table))
+    session = TableSession(store, match)
     try:
-        table: _Table
+        mode: _Table
         if sys.stdin is not None and sys.stdin.isatty():
-            table = _Terminal(session, use_ascii())
+            mode = _Terminal(session, use_ascii())
         else:  # a closed standard input (play <&-) reads as an empty one
-            table = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
-        code = table.run()
+            mode = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+        mode.follow = follow
+        code = mode.run()
     finally:
         session.store.close()
     raise typer.Exit(code)
+
+
+def _night_table(match: int | None, table: int | None) -> int:
+    """The table of a night to follow: --table, and never with --match."""
+    from ..core.errors import RuleError
+    from ..core.language import N_
+
+    if match is not None:
+        raise RuleError(N_("give --match ID, or --night ID and --table T, not both"))
+    if table is None:
+        raise RuleError(N_("give --table T: the table of the night this laptop follows"))
+    return table
 
 
 class _Table(ABC):
@@ -83,6 +124,7 @@ class _Table(ABC):
 
     def __init__(self, session: "TableSession", ascii: bool) -> None:
         self.session, self.ascii = session, ascii
+        self.follow: FollowedNight | None = None  #: the club night's table it follows, if any
 
     def run(self) -> int:
         """Enter line after line until the lines end or the table quits; the exit code."""
@@ -91,7 +133,7 @@ class _Table(ABC):
 
         answers = {Verb.STATUS: self.status, Verb.SHEET: self.sheet, Verb.RULES: self.rules, Verb.HELP: self.help}
         try:
-            for line in self.lines():
+            for line in self._followed():
                 try:
                     asked = parse_line(line)
                     if asked is None:
@@ -109,6 +151,30 @@ class _Table(ABC):
         except KeyboardInterrupt:
             return self.interrupted()
         return self.leave()
+
+    def _followed(self) -> Iterator[str]:
+        """The lines; at a club night's table, each read once the table has a match to play (see ``night_play``)."""
+        lines = self.lines()
+        while self.follow is not None:
+            session = self.follow.ready(self.session, self.tell)
+            if session is None:
+                return
+            if session is not self.session:
+                self.session = session
+                self.seated()
+            line = next(lines, None)
+            if line is None:
+                return
+            yield line
+        yield from lines
+
+    @abstractmethod
+    def seated(self) -> None:
+        """The table plays on in the next round's match: what it sees of it."""
+
+    @abstractmethod
+    def tell(self, message: str) -> None:
+        """A note about the night for the table."""
 
     @abstractmethod
     def lines(self) -> Iterator[str]:
@@ -158,9 +224,8 @@ class _Terminal(_Table):
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
         self._panel()
-        self.out.print(
-            _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
-        )
+        welcome = N_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; {help} lists the rest.")
+        self.out.print(in_table_words(welcome))
 
     def lines(self) -> Iterator[str]:
         while True:
@@ -189,7 +254,7 @@ class _Terminal(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        self.out.print(help_text(), markup=False)
+        self.out.print(help_text(self.session.state.settings.players), markup=False)
 
     def entered(self, asked: "Asked", result: "Result") -> None:
         echo = _echo(self.session, asked)
@@ -198,12 +263,11 @@ class _Terminal(_Table):
         if result.notes:
             from ..present.descriptions import notes_text
 
-            self.out.print(notes_text(result.notes), style="italic")
+            self.out.print(notes_text(result.notes, self.ascii), style="italic")
         self._panel(result)
-        if result.state.finished:
-            self.out.print(
-                _("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
-            )
+        if result.state.finished and self.follow is None:
+            over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
+            self.out.print(in_table_words(over))
 
     def refused(self, error: "ScorepadError") -> None:
         from ..app.table import MatchChanged
@@ -219,7 +283,9 @@ class _Terminal(_Table):
 
     def leave(self) -> int:
         state, match_id = self.session.state, self.session.match.id
-        if state.finished:
+        if self.follow is not None:
+            where = self.follow.leave_words()
+        elif state.finished:
             where = _("the match is over")
         else:
             where = _("carry on with: scorepad play --match {match}").format(match=match_id)
@@ -230,13 +296,17 @@ class _Terminal(_Table):
     def _panel(self, result: "Result | None" = None) -> None:
         """The panel of ``result``, or of the match as the session holds it."""
         from ..present.panel import TablePanel
-        from .protocol import Verb, command_word
 
         # Where the terminal is too short for the whole panel, it says how to see what it leaves out.
-        rest = _("{sheet} shows every deal, {rules} the rules of the match").format(
-            sheet=command_word(Verb.SHEET), rules=command_word(Verb.RULES)
-        )
+        rest = in_table_words(N_("{sheet} shows every deal, {rules} the rules of the match"))
         self.out.print(TablePanel(self.session.result if result is None else result, self.ascii, rest))
+
+    def tell(self, message: str) -> None:
+        self.out.print(message, style="italic", markup=False)
+
+    def seated(self) -> None:
+        self.readline = _complete_names(self.session)
+        self._panel()
 
 
 class _Cleared(Exception):
@@ -271,7 +341,7 @@ def _echo(session: "TableSession", asked: "Asked") -> str | None:
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(session.match.settings.players, done.entry)
+    scores = scores_text(done.state.settings.players, done.entry)
     return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
 
 
@@ -313,21 +383,22 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
 
 
 def completions(before: list[str], players: Sequence[str], text: str) -> list[str]:
-    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command, or a name."""
-    from .protocol import COMMANDS, Verb, understood
+    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command in the
+    table's words, or a name. A command typed in English is understood all the same."""
+    from .protocol import COMMANDS, Verb, folded, table_words, understood
 
     known = understood()
     entered = {token.split("=", 1)[0].casefold() for token in before if "=" in token}
     left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
-        options = [f"{typed} " if COMMANDS[verb].example else typed for typed, verb in known.items()] + left
-    elif known.get(before[-1].lower()) is Verb.RENEGE:
+        options = [f"{word} " if COMMANDS[verb].example else word for word, verb in table_words().items()] + left
+    elif known.get(folded(before[-1])) in (Verb.RENEGE, Verb.SEAT):  # the player who reneged, or who leaves
         options = list(players)
-    elif known.get(before[0].lower()) is Verb.FIX or "=" in before[0]:
+    elif known.get(folded(before[0])) is Verb.FIX or "=" in before[0]:
         options = left
     else:
         options = []
-    return [o for o in options if o.casefold().startswith(text.casefold())]
+    return [o for o in options if folded(o).startswith(folded(text))]
 
 
 # From a pipe.
@@ -384,13 +455,13 @@ class _Pipe(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        sys.stderr.write(help_text() + "\n")
+        sys.stderr.write(help_text(self.session.state.settings.players) + "\n")
 
     def entered(self, asked: "Asked", result: "Result") -> None:
         from ..present.descriptions import notes_text
 
         self.written_lines += 1
-        self._tell(notes_text(result.notes))
+        self._tell(notes_text(result.notes, self.ascii))
 
     def refused(self, error: "ScorepadError") -> None:
         from .refusal_words import said
@@ -408,7 +479,8 @@ class _Pipe(_Table):
         from ..present import tables
         from ..present.descriptions import entry_words
 
-        state, players = self.session.state, self.session.match.settings.players
+        state = self.session.state
+        players = state.settings.players
         if state.winner is not None:
             where = tables.won(state, state.winner).rstrip(".")
         elif state.next is not None:
@@ -429,6 +501,13 @@ class _Pipe(_Table):
         sys.stderr.write(terminal_text(summary) + "\n")
         return 1 if self.refused_lines else 0
 
+    def tell(self, message: str) -> None:
+        sys.stderr.write(terminal_text(message) + "\n")
+        sys.stderr.flush()
+
+    def seated(self) -> None:
+        """The lines go on in the new match: ``tell`` said which."""
+
     def _tell(self, message: object) -> None:
         """A line's refusal or note, a phrase or words, on stderr with the line's number: nothing for none."""
         if message:
@@ -438,6 +517,13 @@ class _Pipe(_Table):
     def _json(self, value: object) -> None:
         sys.stdout.write(json_text(value) + "\n")
         sys.stdout.flush()
+
+
+def in_table_words(message: str) -> str:
+    """A message of ``play`` that names its commands, each by its word in the language in use."""
+    from .protocol import Verb, command_word
+
+    return worded(message, {verb.value: command_word(verb) for verb in Verb})
 
 
 def _stderr() -> "Console":

@@ -10,7 +10,7 @@ So a night read back from the store is seated exactly as it was played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .errors import RuleError, UnknownNameError
@@ -31,6 +31,8 @@ MAX_PLAYERS = 200
 MAX_ROUNDS = 20
 #: A seed has at most as many digits as any number scorepad stores.
 MAX_SEED = 10**MAX_DIGITS - 1
+#: The most deals each player deals in a round: a round's match is a few deals round the table.
+MAX_DEALS_PER_PLAYER = 10
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class NightSettings:
     seating: Seating = Seating.RANDOM
     seed: int = 0
     decks: int = 1
+    deals_per_player: int = 1  #: each table's match deals this many times round the table
 
     def __post_init__(self) -> None:
         parse_decks(self.decks)
@@ -54,6 +57,12 @@ class NightSettings:
             raise RuleError(N_("a night has 1 to {most} rounds, not {count}"), most=MAX_ROUNDS, count=self.rounds)
         if not 0 <= self.seed <= MAX_SEED:
             raise RuleError(N_("a seed is a whole number from 0 to {most}, not {seed}"), most=MAX_SEED, seed=self.seed)
+        if not 1 <= self.deals_per_player <= MAX_DEALS_PER_PLAYER:
+            raise RuleError(
+                N_("a round has 1 to {most} deals per player, not {count}"),
+                most=MAX_DEALS_PER_PLAYER,
+                count=self.deals_per_player,
+            )
 
 
 def check_count(players: int, decks: int) -> None:
@@ -90,13 +99,25 @@ NightEvent = RoundPlayed | Left | Joined
 
 
 @dataclass(frozen=True)
+class Attendance:
+    """One player's part in a night: the round they joined from (None: from the first) and the last they play (None: to the end)."""
+
+    name: str
+    joined: int | None = None
+    left: int | None = None
+
+    def plays(self, round_: int) -> bool:
+        return (self.joined or 1) <= round_ and (self.left is None or round_ <= self.left)
+
+
+@dataclass(frozen=True)
 class NightState:
     """Where a night stands after some events. Apply events with ``apply``."""
 
     settings: NightSettings
     rounds: tuple[tuple[Table, ...], ...]  #: the tables of every round seated, round 1 first; the last is in play
     results: tuple[tuple[TableResult, ...], ...] = ()  #: the results of every round played
-    leaving: tuple[str, ...] = ()  #: players who leave after the round in play
+    leaving: tuple[str, ...] = ()  #: players who leave after the round in play, in the order of ``players``
     joining: tuple[str, ...] = ()  #: players who join from the next round
     joined: tuple[str, ...] = ()  #: every player who joined the night, in the order they came
     #: With mixed movement, the tables drawn for the rounds after the one in play,
@@ -107,6 +128,42 @@ class NightState:
     def start(cls, settings: NightSettings) -> NightState:
         tables = first_round(settings.players, settings.table_size, settings.decks, settings.seating, settings.seed)
         return cls(settings, rounds=(tables,))
+
+    @classmethod
+    def resume(
+        cls,
+        settings: NightSettings,
+        rounds: Sequence[tuple[Table, ...]],
+        results: Sequence[tuple[TableResult, ...]],
+        attendance: Sequence[Attendance],
+        planned: tuple[tuple[tuple[str, ...], ...], ...] = (),
+    ) -> NightState:
+        """The night as it was kept (``attendance`` and ``planned`` as this state gave them), without seating it again.
+
+        Mixed movement draws its rounds with a search that takes up to a second
+        for a big night: a night read back takes its tables as they were seated.
+        RuleError when the parts do not make a night that could have been played.
+        """
+        played = len(results)
+        if not 1 <= len(rounds) <= settings.rounds or played not in (len(rounds) - 1, settings.rounds):
+            raise RuleError(
+                N_("a night of {rounds} rounds cannot have {seated} seated and {played} played"),
+                rounds=settings.rounds,
+                seated=len(rounds),
+                played=played,
+            )
+        current = len(rounds)
+        state = cls(
+            settings,
+            rounds=tuple(rounds),
+            results=tuple(results),
+            leaving=tuple(line.name for line in attendance if line.left == current and played < current),
+            joining=tuple(line.name for line in attendance if line.joined == current + 1),
+            joined=tuple(line.name for line in attendance if line.joined is not None),
+            planned=planned,
+        )
+        _check_kept(state, attendance)
+        return state
 
     @property
     def round(self) -> int:
@@ -131,6 +188,21 @@ class NightState:
     def seated(self) -> tuple[str, ...]:
         """The players of the round in play, table after table, seat after seat."""
         return tuple(name for table in self.tables for name in table.players)
+
+    def attendance(self) -> tuple[Attendance, ...]:
+        """Who plays which rounds, in the order they came: with the tables, what a night is ``resume``d from."""
+        seated: dict[str, list[int]] = {}
+        for number, tables in enumerate(self.rounds, start=1):
+            for table in tables:
+                for name in table.players:
+                    seated.setdefault(name, []).append(number)
+        lines = []
+        for name in self.players:
+            rounds = seated.get(name, [self.round + 1])  # only a player about to join has sat nowhere yet
+            joined = None if name in self.settings.players else rounds[0]
+            left = self.round if name in self.leaving else rounds[-1] if rounds[-1] < self.round else None
+            lines.append(Attendance(name, joined, left))
+        return tuple(lines)
 
     def standings(self) -> list[NightStanding]:
         return night_standings(self.players, (result for played in self.results for result in played))
@@ -203,7 +275,8 @@ class NightState:
         if player in self.joining:  # joined and leaves before playing: as if they never came
             left = replace(self, joining=_without(self.joining, player), joined=_without(self.joined, player))
         else:
-            left = replace(self, leaving=(*self.leaving, player))
+            # In the night's order, not the order they said so: nothing hangs on it, and a night read back is the same.
+            left = replace(self, leaving=tuple(name for name in self.players if name in {*self.leaving, player}))
         left._check_next(N_("{player} cannot leave: {problem}"), player)
         return left
 
@@ -251,6 +324,45 @@ class NightState:
                 table_sizes(len(players), self.settings.table_size, self.settings.decks)
         except RuleError as problem:
             raise RuleError(refusal, player=player, problem=problem) from None
+
+
+def _check_kept(state: NightState, attendance: Sequence[Attendance]) -> None:
+    """Refuse a night read back whose rounds do not seat exactly the players it says played them, at tables in bounds."""
+    players = state.settings.players
+    if tuple(line.name for line in attendance if line.joined is None) != players:
+        raise RuleError(N_("the night's players from round 1 are not {players}"), players=", ".join(players))
+    least, most = table_bounds(state.settings.decks)
+    for number, tables in enumerate(state.rounds, start=1):
+        seated = [name for table in tables for name in table.players]
+        playing = [line.name for line in attendance if line.plays(number)]
+        if sorted(seated) != sorted(playing):
+            raise RuleError(
+                N_("round {round} seats {seated}, not the night's players then: {players}"),
+                round=number,
+                seated=", ".join(seated),
+                players=", ".join(playing),
+            )
+        for at, table in enumerate(tables, start=1):
+            if (
+                table.number != at
+                or not least <= len(table.players) <= most
+                or not 0 <= table.first_dealer < len(table.players)
+            ):
+                raise RuleError(
+                    N_("round {round}: table {table} ({players}) is not a table the night could seat"),
+                    round=number,
+                    table=at,
+                    players=", ".join(table.players),
+                )
+    for number, played in enumerate(state.results, start=1):
+        if [sorted(table.players) for table in state.rounds[number - 1]] != [sorted(r.names) for r in played]:
+            raise RuleError(N_("the results of round {round} are not those of its tables"), round=number)
+    for groups in state.planned:
+        drawn = [name for group in groups for name in group]
+        if len(set(drawn)) != len(drawn) or any(not least <= len(group) <= most for group in groups):
+            raise RuleError(N_("the rounds drawn ahead are not tables of the night's players"))
+    if state.attendance() != tuple(attendance):
+        raise RuleError(N_("who joined and left the night does not agree with its rounds"))
 
 
 def _without(names: tuple[str, ...], name: str) -> tuple[str, ...]:

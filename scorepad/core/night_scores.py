@@ -9,6 +9,7 @@ scores are equal however they were added up; an output rounds them to two decima
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -45,9 +46,12 @@ class TableResult:
             )
 
     @classmethod
-    def of_match(cls, state: MatchState) -> TableResult:
-        """The finishing order of a match that is over: the tie-break winner first, or an abandoned match's totals."""
-        players, totals = state.settings.players, state.totals
+    def of_match(cls, state: MatchState, players: Sequence[str] | None = None) -> TableResult:
+        """The finishing order of a match that is over: the tie-break winner first, or an abandoned match's totals.
+
+        ``players`` names the seats as the night knows them (a match's player may have been renamed since).
+        """
+        players, totals = players or state.settings.players, state.totals
         finishes = (Finish(players[seat], place, totals[seat]) for place, seat in places(totals, state.winner))
         return cls(tuple(finishes), state.deals_played)
 
@@ -120,3 +124,9 @@ def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> l
 def _rank(line: NightStanding) -> tuple[bool, Fraction, int, Fraction]:
     """What orders the night's standings: a score at all, then the score, more firsts, fewer points per deal."""
     return (not line.rounds, -line.score, -line.firsts, line.points_per_deal)
+
+
+def two_decimals(value: Fraction) -> float:
+    """A score or an average as every output shows it: two decimals, a half away from zero (12.125 is 12.13)."""
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+    return math.copysign(hundredths / 100, value)

@@ -1,8 +1,9 @@
-"""The history and the score sheet a row per player and a column per deal: their layout where a row per deal is too wide.
+"""The history and the score sheet a row per seat and a column per deal: their layout where a row per deal is too wide.
 
 Each takes the cells its usual layout shows (``tables.history``, ``tables.sheet``),
-row by row, and shows the same cells turned round: a deal's number, dealer and
-kind above its column, a player's points and running total across their row.
+row by row, made again with the short names, and shows them turned round: a
+deal's number, dealer and kind above its column, a seat's points and running
+total across its row, the seat named by its player now and whom they replaced.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from .descriptions import seat_heads
 from .fitting import DealColumn, deal_columns, short_names
 from .translation import _
 
@@ -18,57 +20,64 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from ..app.results import HistoryRow
+    from ..core.match import MatchState
 
 #: How many columns a name takes at most in a column per deal: as wide as a cell like ``86 (132)``.
 NAME_ROOM = 8
 
+#: The cells of an entry's row in the usual layout, each name in them as the function given makes it.
+Cells = Callable[["HistoryRow", Callable[[str], str]], list[str]]
+
 
 def history(
-    players: Sequence[str], headers: Sequence[str], body: Sequence[Sequence[str]], table: Callable[[], Table]
+    state: MatchState, headers: Sequence[str], rows: Sequence[HistoryRow], cells: Cells, table: Callable[[], Table]
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """The history's ``headers`` and rows: deal, kind, dealer, a cell per player, when recorded."""
+    """The history's ``headers``, and its rows of ``cells``: deal, kind, dealer, a cell per seat, when recorded."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
-        short = _short(players, (row[2] for row in body))
+        name = _shortened(state, rows)
         columns = []
-        for number, kind, dealer, *cells, recorded in body:
+        for row in rows:
+            number, kind, dealer, *points, recorded = cells(row, name)
             # The date over the time of day: each as wide as a cell.
             date, _t, time = recorded.replace("T", " ", 1).partition(" ")
-            columns.append(DealColumn((number, short[dealer], date, time, kind), tuple(cells)))
+            columns.append(DealColumn((number, dealer, date, time, kind), tuple(points)))
         labels = (headers[0], headers[2], headers[-1], "", headers[1])  # deal, dealer, recorded; kind last: it wraps
-        yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
+        yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
 
     return laid_out
 
 
 def sheet(
-    players: Sequence[str],
+    state: MatchState,
     headers: Sequence[str],
     rows: Sequence[HistoryRow],
-    body: Sequence[Sequence[str]],
+    cells: Cells,
     total: Sequence[str],
     last: int | None,
     table: Callable[[], Table],
-    note: Callable[[HistoryRow, Callable[[str], str]], str],
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """The sheet's ``headers``, its rows (deal, dealer, a cell per player, a note) and its ``total`` row, the entries
-    they are of, and the one to mark ``last``; ``note`` words an entry's note again with the short names."""
+    """The sheet's ``headers``, its rows of ``cells`` (deal, dealer, a cell per seat, a note) and its ``total`` row;
+    the row ``last`` is marked."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
-        short = _short(players, (row.dealer for row in rows))
+        name = _shortened(state, rows)
         columns = []
-        for index, (row, (number, _dealer, *cells, _note)) in enumerate(zip(rows, body, strict=True)):
-            said = note(row, lambda name: short.get(name, name))
+        for index, row in enumerate(rows):
+            number, dealer, *points, said = cells(row, name)
             if index == last:
                 said = ", ".join(filter(None, [said, _("last")]))
-            columns.append(DealColumn((number, short[row.dealer], said), tuple(cells), bold=index == last))
+            columns.append(DealColumn((number, dealer, said), tuple(points), bold=index == last))
         columns.append(DealColumn((total[1], "", ""), tuple(total[2:-1])))  # "total" over the totals
         labels = (headers[0], headers[1], "")  # deal, dealer; the note, unlabelled as in a row per deal
-        yield from deal_columns(labels, [short[p] for p in players], columns, table, console, options)
+        yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
 
     return laid_out
 
 
-def _short(players: Sequence[str], dealers: Iterator[str]) -> dict[str, str]:
-    """Every name the layout shows, shortened alike wherever it is: the players', and the dealers' of old entries."""
-    return short_names(list(dict.fromkeys([*players, *dealers])), NAME_ROOM)
+def _shortened(state: MatchState, rows: Sequence[HistoryRow]) -> Callable[[str], str]:
+    """Every name the layout shows, shortened alike wherever it is: the seats' players now and before them,
+    and the players of each entry."""
+    names = [*state.settings.players, *(player for _seat, player in state.former)]
+    short = short_names(list(dict.fromkeys([*names, *(player for row in rows for player in row.players)])), NAME_ROOM)
+    return short.__getitem__

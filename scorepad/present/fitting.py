@@ -55,15 +55,16 @@ def short_names(names: Sequence[str], limit: int) -> dict[str, str]:
     """Each name as it fits in ``limit`` columns: whole if it does, else its first letters and a full stop.
 
     Names that would shorten alike (Jan-Willem and Jan-Wouter) keep letters
-    until they differ, so every short name still says whom it means.
+    until they differ, so every short name still says whom it means; names that
+    differ only in case (a player who came back as ``cor``) are one player's.
     """
     room = dict.fromkeys(names, max(limit, _SHORTEST_NAME))
     while True:
         short = {name: _shortened(name, width) for name, width in room.items()}
-        seen: dict[str, list[str]] = {}
+        seen: dict[str, dict[str, list[str]]] = {}
         for name, said in short.items():
-            seen.setdefault(said.casefold(), []).append(name)
-        alike = [name for group in seen.values() if len(group) > 1 for name in group]
+            seen.setdefault(said.casefold(), {}).setdefault(name.casefold(), []).append(name)
+        alike = [name for group in seen.values() if len(group) > 1 for same in group.values() for name in same]
         if not alike:
             return short
         for name in alike:

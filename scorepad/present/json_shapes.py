@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from datetime import date
 
-    from ..app.backup import BackupMatch, Restored
+    from ..app.backup import BackupMatch, BackupNight, Restored
     from ..app.ratings import PlayerRating
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
@@ -43,6 +43,7 @@ def status_json(result: Result) -> dict:
         "pass_to": None,
         "removed": None,
         "deal_total": None,
+        "replaced": {players[seat]: list(state.replaced(seat)) for seat in settings.seats if state.replaced(seat)},
     }
     if deal is not None:
         data |= {
@@ -57,6 +58,7 @@ def status_json(result: Result) -> dict:
 
 
 def history_json(result: Result, rows: list[HistoryRow]) -> dict:
+    """The deals as the contract has them, each marked when it was corrected, and the substitutes apart."""
     return {
         "match": result.match_id,
         "deals": [
@@ -68,8 +70,21 @@ def history_json(result: Result, rows: list[HistoryRow]) -> dict:
                 "renege": r.renege,
                 "totals": r.totals,
                 "recorded_at": r.recorded_at,
+                "corrected": r.corrected,
             }
             for r in rows
+            if r.left is None
+        ],
+        "substitutes": [
+            {
+                "number": r.number,  # the first deal the substitute plays
+                "seat": r.left[0] + 1,  # from 1, as the CSV export counts seats
+                "player": r.players[r.left[0]],
+                "replaced": r.left[1],
+                "recorded_at": r.recorded_at,
+            }
+            for r in rows
+            if r.left is not None
         ],
     }
 
@@ -102,15 +117,20 @@ def import_json(done: Restored, dry_run: bool) -> dict[str, Any]:
             "match": match_id,
             "uid": match.uid,
             "name": match.record.name,
-            "players": list(match.settings.players),
+            "players": list(match.state.settings.players),
             "deals": match.state.scored,
             "entries": len(match.trail),
         }
+
+    def night(backup: BackupNight, night_id: int | None) -> dict[str, Any]:
+        return {"night": night_id, "uid": backup.uid, "name": backup.night.name, "rounds": len(backup.night.rounds)}
 
     return {
         "dry_run": dry_run,
         "added": [summary(m, new_id) for m, new_id in done.added],
         "present": [summary(m, old_id) for m, old_id in done.present],
+        "nights_added": [night(n, new_id) for n, new_id in done.nights_added],
+        "nights_present": [night(n, old_id) for n, old_id in done.nights_present],
     }
 
 

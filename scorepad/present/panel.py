@@ -55,13 +55,15 @@ class TablePanel:
         terminal a line wraps, where a title would lose its end."""
         settings = self.result.state.settings
         name = f"“{self.result.name}”: " if self.result.name else ""
-        rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules)}", style="bold")
+        rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules, self.ascii)}", style="bold")
         return [rules, *verdict(self.result.state, self.ascii), Text(""), standings(self.result.state)]
 
     def _short(self) -> list[RenderableType]:
         state = self.result.state
-        names = short_names(state.settings.players, SHORT_NAME)
-        placings = InColumns(placed(state, names), ("right", "left", "right"), headers=("#", _("Player"), _("Total")))
+        names = short_names([*state.settings.players, *(player for _seat, player in state.former)], SHORT_NAME)
+        placings = InColumns(
+            placed(state, names.__getitem__), ("right", "left", "right"), headers=("#", _("Player"), _("Total"))
+        )
         return [*verdict(state, self.ascii), Text(""), placings, Text(self.rest, style="dim")]
 
     def _panel(self, body: list[RenderableType]) -> Panel:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -11,15 +11,17 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import FULL_DECK
+from ..core.cards import FULL_DECK, QUEEN_OF_SPADES
+from ..core.choices import Preset
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
 from . import by_player
-from .descriptions import format_words, notes_text, rules_words
+from .descriptions import format_words, notes_text, preset_name, rules_words, seat_heads, seated
 from .fitting import Fitted, Hanging, InColumns, column_widths, short_names, width_of
 from .lists import and_list
-from .translation import _, in_language, ngettext
+from .marks import in_utc, moment
+from .translation import _, card_text, cards_text, in_language, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -29,15 +31,11 @@ if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
 
 
-def cards_text(cards, ascii: bool) -> str:
-    return " ".join(c.text(ascii) for c in cards)
-
-
-def title(result: Result) -> str:
+def title(result: Result, ascii: bool = False) -> str:
     settings = result.state.settings
     name = f" “{result.name}”" if result.name else ""
     return _("Match {match}{name}: {format}, {rules}").format(
-        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules)
+        match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules, ascii)
     )
 
 
@@ -51,15 +49,11 @@ def standings(state: MatchState) -> Table:
     return table
 
 
-def placed(state: MatchState, names: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
-    """Each player's place, name (the winner's starred) and total, in finishing order; ``names`` may shorten them."""
-    players = state.settings.players
+def placed(state: MatchState, name: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+    """Each seat's place, its player (and whom they replaced; the winner starred) and total, in finishing order;
+    each name as ``name`` gives it."""
     return [
-        (
-            str(place),
-            (names or {}).get(players[seat], players[seat]) + (" ★" if seat == state.winner else ""),
-            str(state.totals[seat]),
-        )
+        (str(place), seated(state, seat, name) + (" ★" if seat == state.winner else ""), str(state.totals[seat]))
         for place, seat in places(state.totals, state.winner)
     ]
 
@@ -111,7 +105,7 @@ def next_deal(state: MatchState, deal: NextDeal, ascii: bool) -> list[Renderable
     else:
         lines.append(_Passing(deal.direction, [(players[a], players[b]) for a, b in deal.pass_to.items()], ascii))
         if not state.rules.queen_may_be_passed:
-            queen = "QS" if ascii else "Q♠"
+            queen = card_text(QUEEN_OF_SPADES, ascii)
             lines.append(Hanging(_("The {card} may not be passed.").format(card=queen)))
     return lines
 
@@ -186,85 +180,115 @@ def verdict(state: MatchState, ascii: bool) -> list[RenderableType]:
 
 
 def status(result: Result, ascii: bool) -> Group:
-    parts: list = [Text(title(result), style="bold"), standings(result.state), *verdict(result.state, ascii)]
+    parts: list = [Text(title(result, ascii), style="bold"), standings(result.state), *verdict(result.state, ascii)]
     if result.notes:
-        parts.insert(0, Text(notes_text(result.notes), style="italic"))
+        parts.insert(0, Text(notes_text(result.notes, ascii), style="italic"))
     return Group(*parts)
 
 
-def history(result: Result, rows: Sequence[HistoryRow]) -> Group:
+def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> Group:
     """The title, a row per entry that stands, and a key; the title and key are lines of their own,
     so that a title wider than the table is never wrapped to its width."""
-    players = result.state.settings.players
     table = Table()
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Kind"))
     table.add_column(_("Dealer"))
-    for player in players:
-        table.add_column(player, justify="right")
-    table.add_column(_("Recorded (UTC)"))
-    body = []
-    for row in rows:
-        if row.kind == "misdeal":
-            cells = [kind_word(row.kind)] + [""] * len(players)
-        else:
-            cells = [kind_word(row.kind)]
-            for p in players:
-                if p not in row.scores:
-                    cells.append("")
-                    continue
-                mark = " R" if row.renege == p else ""
-                cell = (
-                    f"{row.scores[p]:+d}{mark}"
-                    if row.kind == "tiebreak"
-                    else f"{row.scores[p]}{mark} ({row.totals[p]})"
-                )
-                cells.append(cell)
-        body.append([str(row.number), cells[0], row.dealer, *cells[1:], row.recorded_at.replace("+00:00", "")])
-        table.add_row(*body[-1])
+    for head in seat_heads(result.state):
+        table.add_column(head, justify="right")
+    table.add_column(_("Recorded (UTC)") if in_utc() else _("Recorded"))
+    cells = partial(_history_cells, ascii=ascii)
+    body = [cells(row, str) for row in rows]
+    for row_cells in body:
+        table.add_row(*row_cells)
     headers = [str(column.header) for column in table.columns]
-    fitted = Fitted(table, Table, column_widths(headers, body), by_player.history(players, headers, body, Table))
+    narrow = by_player.history(result.state, headers, rows, cells, Table)
+    fitted = Fitted(table, Table, column_widths(headers, body), narrow)
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-    return Group(Text(title(result), style="italic"), fitted, Text(key, style="dim"))
+    return Group(Text(title(result, ascii), style="italic"), fitted, Text(key, style="dim"), *_corrected_key(rows))
+
+
+def _history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+    """A row of the history: deal, kind, dealer, a cell per seat, when recorded; each name as ``name`` gives it."""
+    seats = _seat_cells(row, name, ascii, _history_cell)
+    return [_number(row), kind_word(row.kind), name(row.dealer), *seats, moment(row.recorded_at)]
+
+
+def _history_cell(row: HistoryRow, player: str) -> str:
+    if player not in row.scores:
+        return ""
+    mark = " R" if row.renege == player else ""
+    if row.kind == "tiebreak":
+        return f"{row.scores[player]:+d}{mark}"
+    return f"{row.scores[player]}{mark} ({row.totals[player]})"
 
 
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
-    players = result.state.settings.players
     style = partial(Table, box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
     table = style()
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Dealer"))
-    for player in players:
-        table.add_column(player, justify="right")
+    for head in seat_heads(result.state):
+        table.add_column(head, justify="right")
     table.add_column("")
     last = len(rows) - 1 if mark_last and rows else None
-    body = [[str(row.number), row.dealer, *(_sheet_cell(row, p) for p in players), sheet_note(row)] for row in rows]
+    cells = partial(_sheet_cells, ascii=ascii)
     shown = []
-    for index, cells in enumerate(body):
+    for index, row in enumerate(rows):
+        row_cells = cells(row, str)
         if index == last:
-            cells = [*cells[:-1], (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()]
-        table.add_row(*cells, style="bold" if index == last else None)
-        shown.append(cells)
+            row_cells[-1] = (row_cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
+        table.add_row(*row_cells, style="bold" if index == last else None)
+        shown.append(row_cells)
     totals = [str(t) for t in result.state.totals]
     shown.append(["", _("total"), *totals, ""])
     table.add_row(*shown[-1], end_section=True)
     headers = [str(column.header) for column in table.columns]
-    narrow = by_player.sheet(players, headers, rows, body, shown[-1], last, style, sheet_note)
+    narrow = by_player.sheet(result.state, headers, rows, cells, shown[-1], last, style)
     fitted = Fitted(table, style, column_widths(headers, shown), narrow)
-    return Group(Text(title(result), style="italic"), fitted)
+    return Group(Text(title(result, ascii), style="italic"), fitted)
 
 
-def sheet_note(row: HistoryRow, name: Callable[[str], str] = str) -> str:
-    """What the sheet notes of an entry: a misdeal, a tie-break, a renege and whose (its name as ``name`` gives it)."""
+def _sheet_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+    """A row of the sheet: deal, dealer, a cell per seat, and what it notes of the entry (a misdeal, a tie-break,
+    a substitute, a renege and whose, a correction); each name as ``name`` gives it."""
     notes = [kind_word(row.kind)] if row.kind != "deal" else []
     notes += [_("renege {player}").format(player=name(row.renege))] if row.renege else []
-    return ", ".join(notes)
+    notes += [_("corrected")] if row.corrected else []
+    return [str(row.number), name(row.dealer), *_seat_cells(row, name, ascii, _sheet_cell), ", ".join(notes)]
+
+
+def _seat_cells(
+    row: HistoryRow, name: Callable[[str], str], ascii: bool, cell: Callable[[HistoryRow, str], str]
+) -> list[str]:
+    """A cell per seat: none for a misdeal, the new player's for a seat change, else ``cell`` of each player."""
+    if row.kind == "misdeal":
+        return [""] * len(row.players)
+    if row.left is not None:
+        return _seat_change(row, name, ascii)
+    return [cell(row, player) for player in row.players]
 
 
 def kind_word(kind: str) -> str:
-    """The kind of an entry (``deal``, ``tiebreak``, ``misdeal``, as JSON has it) in words."""
-    return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal")}[kind]
+    """The kind of an entry (``deal``, ``tiebreak``, ``misdeal``, as JSON has it, or ``seat``) in words."""
+    return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal"), "seat": _("substitute")}[kind]
+
+
+def _seat_change(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+    """A seat change as a row of cells: ``→ Eva`` in the seat's column."""
+    assert row.left is not None
+    seat, arrow = row.left[0], "->" if ascii else "→"
+    return [f"{arrow} {name(player)}" if place == seat else "" for place, player in enumerate(row.players)]
+
+
+def _number(row: HistoryRow) -> str:
+    """A deal's number, marked when it was corrected after it was entered."""
+    return f"{row.number}*" if row.corrected else str(row.number)
+
+
+def _corrected_key(rows: Sequence[HistoryRow]) -> list[Text]:
+    """What the mark of a corrected deal means, where one is shown."""
+    return [Text(_("*: corrected after it was entered"), style="dim")] if any(r.corrected for r in rows) else []
 
 
 def _sheet_cell(row: HistoryRow, player: str) -> str:
@@ -277,7 +301,8 @@ def _sheet_cell(row: HistoryRow, player: str) -> str:
 
 def matches(rows: Sequence[MatchSummary]) -> Table:
     table = Table()
-    for column in (_("Match"), _("Name"), _("Players"), _("Rules"), _("Created (UTC)"), _("Deals"), _("Result")):
+    created = _("Created (UTC)") if in_utc() else _("Created")
+    for column in (_("Match"), _("Name"), _("Players"), _("Rules"), created, _("Deals"), _("Result")):
         table.add_column(column)
     for r in rows:
         if r.abandoned:
@@ -290,8 +315,8 @@ def matches(rows: Sequence[MatchSummary]) -> Table:
             str(r.id),
             r.name or "",
             ", ".join(r.players),
-            r.preset,
-            r.created_at[:16].replace("T", " "),  # to the minute: the table stays within 80 columns
+            preset_name(Preset(r.preset)),
+            moment(r.created_at, seconds=False),  # to the minute: the table stays within 80 columns
             str(r.deals_played),
             result,
         )

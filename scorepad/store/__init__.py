@@ -4,8 +4,10 @@
 ``encoding`` turns core values into column values and back, ``db`` opens a
 store (SQLite by default, PostgreSQL for clubs) one transaction a command,
 ``matches`` reads and writes one match, ``history`` reads many at once,
+``nights`` reads and writes club nights (decoded in ``night_rows``),
 ``backup_file`` is the JSON backup's shape, ``quick`` reads a SQLite file with
-the standard library alone (status, the list of matches, shell completion),
+the standard library alone (status, a night's status, the list of matches,
+shell completion),
 and ``rows`` turns a match row into a value for both readers. ``schema``
 names the tables and columns. Everything handed out is a decoded value (core
 settings, entries, states), never JSON text.

@@ -2,10 +2,12 @@
 
 A backup names players, never seats or database ids, so a person can read
 it; an entry that replaced another points at it by its place in the match's
-``trail`` (1 = the first entry written). These models check every field's
-type and presence; ``describe`` turns pydantic's first complaint into one
-line that names the match, the trail entry and the field. Whether the deals
-themselves follow the rules is the app's to check (``app.backup``).
+``trail`` (1 = the first entry written). A seat is named by the player who
+sat in it first (``players``), whoever played it since: a seat change
+(``kind`` ``seat``) names the seat so, and its new ``player``. These models
+check every field's type and presence; ``describe`` turns pydantic's first
+complaint into one line that names the match, the trail entry and the field.
+Whether the deals themselves follow the rules is the app's to check (``app.backup``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlmodel import SQLModel
 from ..core.errors import ScorepadError
 from ..core.language import N_, Phrase
 from .history import MatchRecord, TrailItem
+from .night_rows import StoredNight, settings_fields
 
 FORMAT = "scorepad-backup"
 VERSION = 1  #: the newest backup version this code reads and the one it writes
@@ -97,13 +100,15 @@ class FormatFile(_Strict):
 class TrailEntryFile(_Strict):
     state: Literal["standing", "undone", "replaced"]
     position: Int64
-    kind: Literal["deal", "tiebreak", "misdeal"]
+    kind: Literal["deal", "tiebreak", "misdeal", "seat"]
     number: Int64
     dealer: str
     scores: dict[str, Int64]
     cards: dict[str, list[str]] | None
     renege: str | None
     slam: str | None
+    seat: str | None = None  #: a seat change's seat, by its first player
+    player: str | None = None  #: a seat change's new player
     recorded_at: Time
     ended_at: Time | None
     replaces: Int64 | None  #: the place in the trail, from 1, of the entry this one replaced
@@ -164,11 +169,54 @@ def quoted_name(name: object) -> str:
     return f" “{name}”" if name.isprintable() else f" {json.dumps(name)}"  # one line, always
 
 
+class NightPlayerFile(_Strict):
+    name: str
+    joined: Int64 | None  #: the round they joined from; null: from the first
+    left: Int64 | None  #: the last round they played; null: to the end
+
+
+class NightTableFile(_Strict):
+    round: Int64
+    table: Int64
+    match: Annotated[str, Field(min_length=1, max_length=32)]  #: the uid of the table's match, in this backup
+    players: list[str]  #: in seat order
+    first_dealer: str
+
+
+class NightFile(_Strict):
+    id: Int64  #: the number it had in the store it came from, for people reading messages
+    uid: Annotated[str, Field(min_length=1, max_length=32)]
+    name: str | None
+    rules: RulesFile
+    table_size: Int64
+    rounds: Int64
+    deals_per_player: Int64
+    movement: Literal["progressive", "mixed", "stay"]
+    seating: Literal["random", "listed"]
+    seed: Int64
+    created_at: Time
+    touched: Int64
+    players: list[NightPlayerFile]  #: in the order they came
+    tables: list[NightTableFile]  #: round by round, table by table
+    planned: list[list[list[str]]]  #: mixed movement: the tables drawn for the rounds to come
+
+    @property
+    def label(self) -> Phrase:
+        return night_label(self.id, self.name)
+
+
+def night_label(night_id: object, name: object) -> Phrase:
+    """``night 2 “Clubavond”``: a night of a backup as messages name it."""
+    # TRANSLATORS: {name} is empty, or a space and the night's name in quotes.
+    return Phrase(N_("night {night}{name}"), night=night_id, name=quoted_name(name))
+
+
 class BackupFile(_Strict):
     format: Literal["scorepad-backup"]
     version: Int64
     exported_at: Time
     matches: list[MatchFile]
+    nights: list[NightFile] = []  # absent in backups written before club nights
 
 
 class _Header(_Strict):
@@ -204,6 +252,11 @@ def validate(data: object) -> BackupFile:
         if match.uid in seen:
             raise BackupShapeError(N_("{match}: uid {uid} appears twice"), match=match.label, uid=repr(match.uid))
         seen.add(match.uid)
+    seen = set()
+    for night in backup.nights:
+        if night.uid in seen:
+            raise BackupShapeError(N_("{match}: uid {uid} appears twice"), match=night.label, uid=repr(night.uid))
+        seen.add(night.uid)
     return backup
 
 
@@ -306,11 +359,12 @@ def match_json(match: MatchRecord, trail: list[TrailItem]) -> dict[str, Any]:
 
 
 def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
-    outcome = item.entry.outcome
+    outcome, substitute = item.entry.outcome, item.entry.substitute
 
     def name(seat: int | None) -> str | None:
         return players[seat] if seat is not None else None
 
+    seated = {"seat": players[substitute.seat], "player": substitute.player} if substitute else {}
     return {
         "state": item.state,
         "position": item.position,
@@ -326,4 +380,30 @@ def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
         "recorded_at": item.recorded_at,
         "ended_at": item.ended_at,
         "replaces": item.replaces + 1 if item.replaces is not None else None,
+    } | seated
+
+
+def night_json(night: StoredNight, uids: dict[int, str]) -> dict[str, Any]:
+    """One night of a backup: its settings, who came and went, and its tables, each naming its match by uid."""
+    return {
+        "id": night.id,
+        "uid": night.uid,
+        "name": night.name,
+        "rules": night.rules.to_json(),
+        **settings_fields(night.settings),
+        "created_at": night.created_at,
+        "touched": night.touched,
+        "players": [{"name": line.name, "joined": line.joined, "left": line.left} for line in night.attendance],
+        "tables": [
+            {
+                "round": number,
+                "table": table.number,
+                "match": uids[match_id],
+                "players": list(table.players),
+                "first_dealer": table.dealer,
+            }
+            for number, tables in enumerate(night.rounds, start=1)
+            for table, match_id in tables
+        ],
+        "planned": [[list(group) for group in groups] for groups in night.planned],
     }

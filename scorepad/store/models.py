@@ -2,15 +2,27 @@
 
 Rows are written only after the rules core has accepted the input, since
 ``table=True`` models do not validate. Scores and cards are JSON text keyed by
-seat, so a rename touches one row and the trail never needs rewriting.
+seat, so a rename touches one row and the trail never needs rewriting: a
+seat row's, or a substitute's seat change.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Index
+from sqlalchemy import BigInteger, Index
 from sqlmodel import Field, SQLModel
 
-from .schema import ENTRY, MATCH, SEAT, STANDING, EntryColumn, MatchColumn
+from .schema import (
+    ENTRY,
+    MATCH,
+    NIGHT,
+    NIGHT_PLAYER,
+    NIGHT_TABLE,
+    SEAT,
+    STANDING,
+    EntryColumn,
+    MatchColumn,
+    NightColumn,
+)
 
 
 class MatchRow(SQLModel, table=True):
@@ -59,7 +71,56 @@ class EntryRow(SQLModel, table=True):
     cards: str | None = None  #: {"seat": ["QS", ...]} for players entered by cards
     renege: int | None = None
     slam: int | None = None
+    seat: int | None = None  #: a seat change's seat, which ``player`` plays from the next deal on
+    player: str | None = None  #: a seat change's new player (a substitute): the one name an entry holds
     recorded_at: str = Field(max_length=32)
     state: str = Field(default=STANDING, max_length=8)
     ended_at: str | None = Field(default=None, max_length=32)  #: when undone or replaced
     replaces: int | None = Field(default=None, foreign_key=f"{ENTRY}.{EntryColumn.ID}")
+
+
+class NightRow(SQLModel, table=True):
+    """A club night: what was fixed when it was made. Its rounds are its tables' rows, each with its match."""
+
+    __tablename__ = NIGHT
+
+    id: int | None = Field(default=None, primary_key=True)
+    uid: str = Field(unique=True, max_length=32)  #: stable across stores, for backups
+    name: str | None = None
+    rules: str  #: every table's match's rules: RuleSet.to_json() as JSON text
+    table_size: int
+    rounds: int
+    deals_per_player: int
+    movement: str = Field(max_length=16)
+    seating: str = Field(max_length=8)
+    seed: int = Field(sa_type=BigInteger)  #: up to 18 digits
+    created_at: str = Field(max_length=32)
+    touched: int = Field(default=0, index=True)  #: grows on every write of the night: picks the default night
+    #: Mixed movement: the tables drawn for the rounds after the one in play, as JSON (``NightState.planned``).
+    planned: str | None = None
+
+
+class NightPlayerRow(SQLModel, table=True):
+    """A player of a night, in the order they came, and the rounds they play (``core.night.Attendance``)."""
+
+    __tablename__ = NIGHT_PLAYER
+
+    night_id: int = Field(foreign_key=f"{NIGHT}.{NightColumn.ID}", primary_key=True)
+    position: int = Field(primary_key=True)
+    name: str
+    joined_round: int | None = None  #: None: from the first round
+    left_round: int | None = None  #: the last round they play; None: to the end
+
+
+class NightTableRow(SQLModel, table=True):
+    """A table of a round of a night, and its match. The night keeps its own names for the seats,
+    so that a name corrected in one match leaves the night's other rounds and standings as they were."""
+
+    __tablename__ = NIGHT_TABLE
+
+    night_id: int = Field(foreign_key=f"{NIGHT}.{NightColumn.ID}", primary_key=True)
+    round: int = Field(primary_key=True)
+    number: int = Field(primary_key=True)
+    match_id: int = Field(foreign_key=f"{MATCH}.{MatchColumn.ID}", unique=True)
+    players: str  #: the names in seat order, as a JSON list
+    first_dealer: int  #: the seat

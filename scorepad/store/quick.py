@@ -27,11 +27,15 @@ from urllib.parse import quote
 
 from . import sqlite_file
 from .errors import StoreError
-from .schema import HEAD, MATCH, SEAT, VERSION_COLUMN, VERSION_TABLE
+from .schema import HEAD, MATCH, NIGHT, NIGHT_PLAYER, NIGHT_TABLE, SEAT, VERSION_COLUMN, VERSION_TABLE
 from .schema import MatchColumn as M
+from .schema import NightColumn as N
+from .schema import NightPlayerColumn as NP
+from .schema import NightTableColumn as NT
 from .schema import SeatColumn as S
 
 if TYPE_CHECKING:
+    from .night_rows import StoredNight
     from .rows import MatchSummary, StoredMatch
 
 T = TypeVar("T")
@@ -43,7 +47,9 @@ _VERSION = f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}"
 # What ``rows.match_of`` reads of a match row, and what ``rows.summary_of`` does.
 _MATCH_COLUMNS = f"""{M.ID}, {M.UID}, {M.NAME}, {M.RULES}, {M.FORMAT_KIND}, {M.FORMAT_VALUE}, {M.FIRST_DEALER},
     {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"""
-_SUMMARY_COLUMNS = f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}"
+_SUMMARY_COLUMNS = (
+    f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"
+)
 _MATCH = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} WHERE {M.ID} = ?"
 _LATEST = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} ORDER BY {M.TOUCHED} DESC, {M.ID} DESC LIMIT 1"
 _NEWEST_FIRST = f"SELECT {_SUMMARY_COLUMNS} FROM {MATCH} ORDER BY {M.CREATED_AT} DESC, {M.ID} DESC"
@@ -56,8 +62,31 @@ _LINES = f"""
     FROM {MATCH} AS m ORDER BY m.{M.TOUCHED} DESC, m.{M.ID} DESC
 """
 
+# A night: what ``night_rows.night_of`` reads of its rows, and its tables' matches (by the night's id).
+_NIGHT_COLUMNS = f"""{N.ID}, {N.UID}, {N.NAME}, {N.RULES}, {N.TABLE_SIZE}, {N.ROUNDS}, {N.DEALS_PER_PLAYER},
+    {N.MOVEMENT}, {N.SEATING}, {N.SEED}, {N.CREATED_AT}, {N.TOUCHED}, {N.PLANNED}"""
+_NIGHT = f"SELECT {_NIGHT_COLUMNS} FROM {NIGHT} WHERE {N.ID} = ?"
+_LATEST_NIGHT = f"SELECT {_NIGHT_COLUMNS} FROM {NIGHT} ORDER BY {N.TOUCHED} DESC, {N.ID} DESC LIMIT 1"
+_NIGHT_PLAYERS = f"""SELECT {NP.NAME}, {NP.JOINED_ROUND}, {NP.LEFT_ROUND} FROM {NIGHT_PLAYER}
+    WHERE {NP.NIGHT_ID} = ? ORDER BY {NP.POSITION}"""
+_NIGHT_TABLES = f"""SELECT {NT.ROUND}, {NT.NUMBER}, {NT.MATCH_ID}, {NT.PLAYERS}, {NT.FIRST_DEALER} FROM {NIGHT_TABLE}
+    WHERE {NT.NIGHT_ID} = ? ORDER BY {NT.ROUND}, {NT.NUMBER}"""
+_OF_NIGHT = f"(SELECT {NT.MATCH_ID} FROM {NIGHT_TABLE} WHERE {NT.NIGHT_ID} = ?)"
+_NIGHT_MATCHES = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} WHERE {M.ID} IN {_OF_NIGHT}"
+_NIGHT_SEATS = f"""SELECT {S.MATCH_ID}, {S.NAME} FROM {SEAT} WHERE {S.MATCH_ID} IN {_OF_NIGHT}
+    ORDER BY {S.MATCH_ID}, {S.POSITION}"""
+_NIGHT_LINES = f"""
+    SELECT n.{N.ID}, n.{N.NAME}, n.{N.ROUNDS},
+           (SELECT count(*) FROM {NIGHT_PLAYER} WHERE {NP.NIGHT_ID} = n.{N.ID}),
+           (SELECT max({NT.ROUND}) FROM {NIGHT_TABLE} WHERE {NT.NIGHT_ID} = n.{N.ID})
+    FROM {NIGHT} AS n ORDER BY n.{N.TOUCHED} DESC, n.{N.ID} DESC
+"""
+
 #: Every statement of this module, for the test that runs them against the models' tables.
-STATEMENTS = (_VERSION, _MATCH, _LATEST, _NEWEST_FIRST, _SEATS, _ALL_SEATS, _LINES)
+STATEMENTS = (
+    *(_VERSION, _MATCH, _LATEST, _NEWEST_FIRST, _SEATS, _ALL_SEATS, _LINES),
+    *(_NIGHT, _LATEST_NIGHT, _NIGHT_PLAYERS, _NIGHT_TABLES, _NIGHT_MATCHES, _NIGHT_SEATS, _NIGHT_LINES),
+)
 
 
 def sqlite_path(location: Path | str) -> Path | None:
@@ -136,11 +165,17 @@ def stored_match(location: Path | str, match_id: int | None) -> StoredMatch | No
 def match_summaries(location: Path | str) -> list[MatchSummary] | None:
     """Every match, newest first, as ``matches.list_matches`` lists them; None: ask the full store."""
 
-    def read(conn: sqlite3.Connection) -> list[MatchSummary]:
+    def read(conn: sqlite3.Connection) -> list[MatchSummary] | None:
         from .rows import names_by_match, summary_of
 
         players = names_by_match(conn.execute(_ALL_SEATS))
-        return [summary_of(row, players) for row in _named(conn, _NEWEST_FIRST)]
+        found = []
+        for row in _named(conn, _NEWEST_FIRST):
+            summary = summary_of(row, players)
+            if summary is None:
+                return None  # a row whose fold must be worked out again from its entries
+            found.append(summary)
+        return found
 
     return _read(location, read)
 
@@ -170,6 +205,55 @@ def match_lines(location: Path | str) -> list[MatchLine]:
                 "abandoned" if abandoned_at else "finished" if winner is not None else "playing",
             )
             for match_id, name, winner, abandoned_at, players in conn.execute(_LINES)
+        ]
+
+    return _read(location, read, any_revision=True) or []
+
+
+def stored_night(location: Path | str, night_id: int | None) -> StoredNight | None:
+    """The night asked for (else the latest used), its tables' matches from their snapshots; None: ask the full store.
+
+    Every table's match of a big night is read here in one query: the full
+    store would cost a night's status more than the rest of it.
+    """
+
+    def read(conn: sqlite3.Connection) -> StoredNight | None:
+        from .night_rows import night_of
+        from .rows import match_of, names_by_match
+
+        found = _named(conn, _LATEST_NIGHT) if night_id is None else _named(conn, _NIGHT, night_id)
+        if not found:
+            return None  # the full path words the refusal
+        row = found[0]
+        names = names_by_match(conn.execute(_NIGHT_SEATS, (row.id,)))
+        states = {}
+        for match_row in _named(conn, _NIGHT_MATCHES, row.id):
+            match = match_of(match_row, tuple(names.get(match_row.id, ())), snapshot=True)
+            if match.snapshot is None:
+                return None  # a match whose entries must be folded
+            states[match.id] = match.state()
+        return night_of(row, _named(conn, _NIGHT_PLAYERS, row.id), _named(conn, _NIGHT_TABLES, row.id), states)
+
+    return _read(location, read)
+
+
+class NightLine(NamedTuple):
+    """A night as completion shows it."""
+
+    id: int
+    name: str | None
+    players: int
+    round: int  #: the round in play, or the last
+    rounds: int
+
+
+def night_lines(location: Path | str) -> list[NightLine]:
+    """Every night of the store, latest used first, for shell completion; nothing when it cannot be read so."""
+
+    def read(conn: sqlite3.Connection) -> list[NightLine]:
+        return [
+            NightLine(night_id, name, players, seated or 0, rounds)
+            for night_id, name, rounds, players, seated in conn.execute(_NIGHT_LINES)
         ]
 
     return _read(location, read, any_revision=True) or []

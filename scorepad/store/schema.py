@@ -6,10 +6,12 @@ checks every column named here against the models.
 """
 
 MATCH, SEAT, ENTRY = "match", "seat", "entry"
+#: A club night, who came and went, and the tables of its rounds, each with its match.
+NIGHT, NIGHT_PLAYER, NIGHT_TABLE = "night", "night_player", "night_table"
 
 #: The schema revision this code writes: the last migration script's (a test keeps them in step).
 #: Known without Alembic, so that the quick reader can tell a store that needs upgrading.
-HEAD = "0003"
+HEAD = "0005"
 #: Where Alembic keeps a store's revision.
 VERSION_TABLE, VERSION_COLUMN = "alembic_version", "version_num"
 
@@ -47,6 +49,45 @@ class EntryColumn:
     MATCH_ID = "match_id"
     POSITION = "position"
     STATE = "state"
+
+
+class NightColumn:
+    """Columns of ``night`` (``models.NightRow``)."""
+
+    ID = "id"
+    UID = "uid"
+    NAME = "name"
+    RULES = "rules"
+    TABLE_SIZE = "table_size"
+    ROUNDS = "rounds"
+    DEALS_PER_PLAYER = "deals_per_player"
+    MOVEMENT = "movement"
+    SEATING = "seating"
+    SEED = "seed"
+    CREATED_AT = "created_at"
+    TOUCHED = "touched"
+    PLANNED = "planned"
+
+
+class NightPlayerColumn:
+    """Columns of ``night_player`` (``models.NightPlayerRow``)."""
+
+    NIGHT_ID = "night_id"
+    POSITION = "position"
+    NAME = "name"
+    JOINED_ROUND = "joined_round"
+    LEFT_ROUND = "left_round"
+
+
+class NightTableColumn:
+    """Columns of ``night_table`` (``models.NightTableRow``)."""
+
+    NIGHT_ID = "night_id"
+    ROUND = "round"
+    NUMBER = "number"
+    MATCH_ID = "match_id"
+    PLAYERS = "players"
+    FIRST_DEALER = "first_dealer"
 
 
 #: An entry's place in the trail: it stands, or was undone or replaced.

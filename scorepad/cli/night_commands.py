@@ -1,0 +1,239 @@
+"""The commands of ``scorepad night``: new, status, next, leave, join, export."""
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..core.movement import Movement
+from ..core.seating import Seating
+from .common import console, open_store, print_json, refusals, say, written_file
+from .entries import DecksOpt, HeartsOpt, NameOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt
+from .helptext import TranslatedCommand
+from .nights import NightOpt
+from .numbers import POSITIVE, WHOLE
+from .transfer import ExportOut, ForceOpt
+
+if TYPE_CHECKING:
+    from ..app.nights import NightStatus
+
+NightJson = Annotated[bool, typer.Option("--json", help="Print the night's status as JSON.")]
+
+
+NightPlayersOpt = Annotated[
+    list[str],
+    typer.Option("--players", "-p", help="The night's players: Ann,Bob,Cat,... (3 to 200; 6 at least with --decks 2)."),
+]
+TableSizeOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--table-size",
+        metavar="K",
+        parser=POSITIVE,
+        help="Players a table: 3 to 6 (default 4; 6 to 10, default 8, with --decks 2).",
+    ),
+]
+RoundsOpt = Annotated[int, typer.Option("--rounds", metavar="R", parser=POSITIVE, help="Rounds of the night.")]
+DealsPerPlayerOpt = Annotated[
+    int,
+    typer.Option(
+        "--deals-per-player", metavar="M", parser=POSITIVE, help="Each table's match: every player deals M times."
+    ),
+]
+MovementOpt = Annotated[Movement, typer.Option("--movement", help="How players change tables between rounds.")]
+SeatingOpt = Annotated[
+    Seating, typer.Option("--seating", help="Round 1: tables drawn from the seed, or the players as listed.")
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", metavar="S", parser=WHOLE, help="The seed of every draw (default: a new one).")
+]
+
+
+def new(
+    players: NightPlayersOpt,
+    table_size: TableSizeOpt = None,
+    rounds: RoundsOpt = 4,
+    deals_per_player: DealsPerPlayerOpt = 1,
+    movement: MovementOpt = Movement.PROGRESSIVE,
+    seating: SeatingOpt = Seating.RANDOM,
+    seed: SeedOpt = None,
+    name: NameOpt = None,
+    rules: PresetOpt = None,
+    hearts: HeartsOpt = None,
+    slam: SlamOpt = None,
+    pass_: PassOpt = None,
+    omnibus: OmnibusOpt = None,
+    decks: DecksOpt = None,
+    as_json: NightJson = False,
+) -> None:
+    """Start a club night: prints its id, and on stderr the plan of round 1 to read out.
+
+    The players are seated at tables of --table-size (as equal as can be, the
+    larger first); each table plays a match in the rules given (the options of
+    scorepad new), every player dealing --deals-per-player times. Between
+    rounds, progressive movement moves each table's winner up a table and its
+    loser down; mixed draws the tables afresh so that as few pairs as possible
+    meet again; stay keeps the tables.
+
+    Examples:
+
+    \b
+      scorepad night new --players Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal,Ivy,Jon,Kim,Lea,Max,Ned
+      scorepad night new -p Ann,Bob,Cat,Dan,Eva,Fay --table-size 3 --movement mixed --seed 7
+      scorepad night new -p Ann,Bob,Cat,Dan --rounds 3 --deals-per-player 2 --movement stay --name Tuesday
+    """
+    from ..app.nights import new_night
+    from ..core.choices import Preset
+    from ..core.rules import RuleSet
+
+    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    rule_set = RuleSet.build(rules or Preset.CLASSIC, **options)
+    names = [n.strip() for given in players for n in given.split(",")]
+    status = new_night(
+        open_store(), names, rule_set, table_size=table_size, rounds=rounds, deals_per_player=deals_per_player,
+        movement=movement, seating=seating, seed=seed, name=name,
+    )  # fmt: skip
+    if as_json:
+        _show(status, True)
+        return
+    print(status.night_id)
+    from ..present.night_tables import plan
+
+    say("\n".join(plan(status)))
+
+
+def status(night: NightOpt = None, as_json: NightJson = False) -> None:
+    """Where the night stands: every table of the round, then the night's standings.
+
+    Each table shows its match, its players in finishing order with their
+    totals, and the deal due with its dealer, or how it ended. A round counts
+    in the standings once every table of it is over.
+
+    Examples:
+
+    \b
+      scorepad night status
+      scorepad night status --night 2 --json
+    """
+    from ..app.nights import night_status
+
+    _show(night_status(open_store(), night), as_json)
+
+
+def next_(night: NightOpt = None, as_json: NightJson = False) -> None:
+    """End the round and seat the next one; prints its plan to read out.
+
+    Refused while a table plays on, naming it and the deal due there; an
+    abandoned table counts as over. After the last round it is refused: the
+    night is over, and its final standings are shown.
+
+    Examples:
+
+    \b
+      scorepad night next
+      scorepad night next --night 2 --json
+    """
+    from ..app.nights import NightOver, next_round
+
+    try:
+        done = next_round(open_store(), night)
+    except NightOver as over:
+        _show(over.status, as_json)
+        raise
+    if as_json:
+        _show(done, True)
+        return
+    from ..present.night_tables import plan
+
+    console().print("\n".join(plan(done)))
+
+
+def leave(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player who leaves.")], night: NightOpt = None
+) -> None:
+    """A player leaves the night after the round in play.
+
+    Refused when the next round's tables would break the size rule.
+
+    Example:
+
+    \b
+      scorepad night leave Bob
+    """
+    from ..app.nights import leave as player_leaves
+
+    _said(player_leaves(open_store(), night, name))
+
+
+def join(name: Annotated[str, typer.Argument(metavar="NAME", help="The new player.")], night: NightOpt = None) -> None:
+    """A new player joins the night from the next round.
+
+    Refused when the next round's tables would break the size rule.
+
+    Example:
+
+    \b
+      scorepad night join Zoe --night 2
+    """
+    from ..app.nights import join as player_joins
+
+    _said(player_joins(open_store(), night, name))
+
+
+def export(night: NightOpt = None, out: ExportOut = None, force: ForceOpt = False) -> None:
+    """Write the night as CSV, one row per player per round; prints the file's path.
+
+    Columns: round, table, match, player, seat, place, table_size, points,
+    round_score. Rounds count once every table of them is over. Without --out
+    the file goes under exports/ with a new name, never over an earlier export.
+
+    Examples:
+
+    \b
+      scorepad night export
+      scorepad night export --night 2 --out clubavond.csv
+    """
+    from ..app.night_export import export_night
+
+    written_file(export_night(open_store(), night, out, force))
+
+
+def _show(status: "NightStatus", as_json: bool) -> None:
+    if as_json:
+        from ..present.night_json import status_json
+
+        print_json(status_json(status))
+        return
+    from ..present.night_tables import status_view
+
+    out = console()
+    out.print(status_view(status))
+    out.print(_next_step(status))
+
+
+def _next_step(status: "NightStatus") -> str:
+    """What the organiser does next, in the command line's words."""
+    from ..present.translation import _, ngettext
+
+    if status.over:
+        return _("The night is over.")
+    if status.round_over:
+        return _("Every table is over: scorepad night next seats round {round}.").format(round=status.round + 1)
+    playing = sum(not table.over for table in status.tables)
+    return ngettext(
+        "{count} table plays on; then scorepad night next ends the round.",
+        "{count} tables play on; then scorepad night next ends the round.",
+        playing,
+    ).format(count=playing)
+
+
+def _said(status: "NightStatus") -> None:
+    from ..present.translation import in_language
+
+    for note in status.notes:
+        console().print(in_language(note))
+
+
+def register(app: typer.Typer) -> None:
+    for command in (new, status, next_, leave, join, export):
+        name = "next" if command is next_ else None
+        app.command(name, cls=TranslatedCommand)(refusals(command))

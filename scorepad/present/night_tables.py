@@ -1,0 +1,155 @@
+"""Club nights for people: the plan of a round to read aloud, where every table stands, the night's standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..core.match import EntryKind
+from ..core.movement import Movement
+from ..core.night_scores import two_decimals
+from .descriptions import rules_words
+from .lists import and_list
+from .marks import decimal, in_utc, moment
+from .translation import _, ngettext
+
+if TYPE_CHECKING:
+    from ..app.nights import NightStatus, NightSummary, TableStatus
+    from ..core.night_scores import NightStanding
+
+
+def _movement(movement: Movement) -> str:
+    return {
+        Movement.PROGRESSIVE: _("winners move up a table, losers down"),
+        Movement.MIXED: _("tables drawn afresh each round"),
+        Movement.STAY: _("the same tables every round"),
+    }[movement]
+
+
+def night_label(night_id: int, name: str | None) -> str:
+    """``Night 3 “Clubavond”``."""
+    return _("Night {night}{name}").format(night=night_id, name=f" “{name}”" if name else "")
+
+
+def title(status: NightStatus) -> str:
+    """The night, its round, and how it is played."""
+    settings = status.settings
+    return _("{night}: round {round} of {rounds}; {movement}; {rules}").format(
+        night=night_label(status.night_id, status.name),
+        round=status.round,
+        rounds=settings.rounds,
+        movement=_movement(settings.movement),
+        rules=rules_words(status.rules),
+    )
+
+
+def plan(status: NightStatus) -> list[str]:
+    """The round's tables as the organiser reads them out: ``Table 2 (match 13): Bram, Eva, Gijs, Hanna; Eva deals.``"""
+    lines = [
+        title(status),
+        _("Seed {seed}: the same seed seats the same tables.").format(seed=status.settings.seed),
+    ]
+    for table in status.tables:
+        lines.append(
+            _("Table {table} (match {match}): {players}; {dealer} deals.").format(
+                table=table.number, match=table.match_id, players=", ".join(table.players), dealer=table.dealer
+            )
+        )
+    return lines
+
+
+def _table_state(table: TableStatus) -> str:
+    """Where a table's match stands, in a few words: the deal due and its dealer, or how it ended."""
+    state, players = table.state, table.players
+    if state.abandoned:
+        return _("abandoned")
+    if state.winner is not None:
+        return _("over: {player} wins").format(player=players[state.winner])
+    deal = state.next
+    assert deal is not None  # neither abandoned nor won
+    if deal.kind is EntryKind.TIEBREAK:
+        due = _("tie-break deal {number}").format(number=deal.number)
+    else:
+        due = _("deal {number} of {deals}").format(number=deal.number, deals=table.deals)
+    return _("{deal}, {dealer} deals").format(deal=due, dealer=players[deal.dealer])
+
+
+def table_view(table: TableStatus) -> Group:
+    heading = _("Table {table} (match {match}): {state}").format(
+        table=table.number, match=table.match_id, state=_table_state(table)
+    )
+    rows = Table(show_edge=False, pad_edge=False, box=None)
+    rows.add_column("#", justify="right")
+    rows.add_column(_("Player"))
+    rows.add_column(_("Total"), justify="right")
+    for finish in table.result.finishes:
+        rows.add_row(str(finish.place), Text(finish.name), str(finish.points))
+    return Group(Text(heading, style="bold"), rows)
+
+
+def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
+    """The night's standings over the rounds counted so far."""
+    if not counted:
+        return Group(Text(_("Night standings: no round is over yet."), style="bold"))
+    heading = ngettext("Night standings after {count} round:", "Night standings after {count} rounds:", counted)
+    rows = Table(show_edge=False, pad_edge=False, box=None)
+    rows.add_column("#", justify="right")
+    rows.add_column(_("Player"))
+    for head in (_("Score"), _("Rounds"), _("Firsts"), _("Points per deal")):
+        rows.add_column(head, justify="right")
+    for line in standings:
+        rows.add_row(
+            str(line.place),
+            Text(line.name),
+            decimal(two_decimals(line.score)),
+            str(line.rounds),
+            str(line.firsts),
+            decimal(two_decimals(line.points_per_deal)),
+        )
+    key = _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
+    return Group(Text(heading.format(count=counted), style="bold"), rows, Text(key, style="dim"))
+
+
+def status_view(status: NightStatus) -> Group:
+    """The night's round, every table of it, the standings, and who leaves and joins."""
+    parts: list = [Text(title(status), style="bold")]
+    for table in status.tables:
+        parts += [Text(""), table_view(table)]
+    counted = status.round if status.round_over else status.round - 1
+    parts += [Text(""), standings_view(status.standings, counted)]
+    changes = []
+    if status.leaving:
+        changes.append(_("Leaving after this round: {players}.").format(players=and_list(status.leaving)))
+    if status.joining:
+        changes.append(
+            _("Joining from round {round}: {players}.").format(round=status.round + 1, players=and_list(status.joining))
+        )
+    parts += [Text(line) for line in changes]
+    return Group(*parts)
+
+
+def nights_table(rows: Sequence[NightSummary]) -> Table:
+    table = Table()
+    for column in (
+        _("Night"),
+        _("Name"),
+        _("Players"),
+        _("Round"),
+        _("Created (UTC)") if in_utc() else _("Created"),
+        _("Result"),
+    ):
+        table.add_column(column)
+    for r in rows:
+        table.add_row(
+            str(r.id),
+            r.name or "",
+            str(len(r.players)),
+            _("{round} of {rounds}").format(round=r.round, rounds=r.rounds),
+            moment(r.created_at, seconds=False),
+            _("over") if r.over else _("playing"),
+        )
+    return table
