@@ -24,9 +24,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from scorepad.app.inputs import MiB
 from scorepad.core.record import write_record
+from scorepad.core.rules import RuleSet
 from tests.dealgen import RULE_SETS, TWO_DECK_RULE_SETS, random_deal, without_hands, without_names
 
 SCOREPAD = Path(sys.executable).parent / "scorepad"
@@ -38,20 +41,37 @@ for path in sys.argv[1:]:
 """
 
 
-def write_records(folder: Path, count: int, seed: int = 2026, decks: int = 1) -> list[str]:
+def write_records(folder: Path, count: int, seed: int = 2026, decks: int = 1, size: int | None = None) -> list[str]:
+    """``count`` records in ``folder``, or as many as make ``size`` bytes."""
     rng = random.Random(seed)
     low, high, rule_sets = (6, 10, TWO_DECK_RULE_SETS) if decks == 2 else (3, 6, RULE_SETS)
-    paths = []
+    paths: list[str] = []
+    written = 0
     for n in range(count):
+        if size is not None and written >= size:
+            break
         record, _ = random_deal(rng.randint(low, high), rng.choice(rule_sets), rng)
         if n % 3:
             record = without_hands(record)
         if n % 3 == 2:
             record = without_names(record)
         path = folder / f"{n:04}.txt"
-        path.write_text(write_record(record, ascii=rng.random() < 0.5), encoding="utf-8")
+        written += path.write_bytes(write_record(record, ascii=rng.random() < 0.5).encode("utf-8"))
         paths.append(str(path))
     return paths
+
+
+def write_hostile(path: Path, size: int = MiB - 1024) -> str:
+    """The long record of issue 27, just under the bound of a record: a legal deal of four, its
+    tricks written with names over and over, far more of them than its deck makes."""
+    record, _ = random_deal(4, RuleSet.build(), random.Random(5))
+    lines = write_record(replace(without_hands(record), tricks=())).splitlines()
+    tricks = [write_record(replace(record, tricks=(replace(t, number=None),))).splitlines()[-1] for t in record.tricks]
+    text = "\n".join(lines) + "\n"
+    while len(text.encode("utf-8")) < size - 100:
+        text += "\n".join(tricks) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 def seconds(command: list[str]) -> tuple[float, float]:

@@ -338,12 +338,17 @@ def records(draw) -> DealRecord:
     """Any record the notation can write: odd names, cards outside the deck, tricks of any size."""
     rules = draw(st.none() | st.sampled_from(RULE_SETS + TWO_DECK_RULE_SETS))
     most = 10 if rules is not None and rules.decks == 2 else 6
-    players = draw(st.lists(names, min_size=2, max_size=most, unique_by=str.casefold))
+    players = tuple(draw(st.lists(names, min_size=2, max_size=most, unique_by=str.casefold)))
     hands = draw(st.dictionaries(st.sampled_from(players), st.lists(any_card, max_size=20).map(tuple)))
     play = st.tuples(st.none() | st.sampled_from(players) | names, any_card)
     lines = draw(st.lists(st.tuples(st.lists(play, max_size=7), st.booleans()), max_size=8))
+    # A record spells a player's name as its players line does, whatever the case it was drawn in.
+    spelled = {player.casefold(): player for player in players}
     tricks = [
-        RecordedTrick(tuple(plays), number if numbered or not plays else None)
+        RecordedTrick(
+            tuple((None if name is None else spelled.get(name.casefold(), name), card) for name, card in plays),
+            number if numbered or not plays else None,
+        )
         for number, (plays, numbered) in enumerate(lines, 1)
     ]
     return DealRecord(players, draw(st.sampled_from(players)), rules, hands, tuple(tricks))

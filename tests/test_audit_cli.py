@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from contextlib import closing
 from dataclasses import replace
@@ -207,8 +208,9 @@ def test_recording_from_stdin_with_json_prints_the_report_alone(cli):
 def test_names_match_whatever_their_case(cli, tmp_path):
     cli("new", "--players", "Ann,Bob,Cat")
     record, _ = dealt(3, "Ann", seed=9)
-    lower = replace(record, players=("ann", "bob", "cat"), dealer="ann")
-    cli("audit", save(tmp_path, "d.txt", lower), "--match", 1, "--record")
+    lower = tmp_path / "d.txt"
+    lower.write_text(write_record(record).replace("Ann", "ann").replace("Bob", "bob").replace("Cat", "cat"))
+    cli("audit", lower, "--match", 1, "--record")
     assert cli.json("status")["totals"] == audit(record).scores
 
 
@@ -381,3 +383,37 @@ def test_a_table_with_no_deck_is_one_file_refused_in_a_batch(cli, tmp_path):
     assert result.stderr == f"{seven}: a deal of 7 players needs two decks: give its rules decks=2\n"
     reports = json.loads(result.stdout)
     assert reports[0]["file"] == str(seven) and reports[1]["complete"]
+
+
+def test_a_record_of_more_tricks_than_its_deck_makes_is_refused_at_the_first_too_many(cli, tmp_path):
+    record, _ = dealt(4, "Dan", seed=1)
+    # Players, dealer, rules, then 13 tricks, unnumbered.
+    lines = [re.sub(r"^\d+\. ", "", line) for line in write_record(without_hands(record)).splitlines()]
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(lines + lines[3:] * 300) + "\n")
+    problem = "a trick too many: 4 players hold 13 cards each, so a deal has 13 tricks"
+    result = cli("audit", path, "--json", code=1)
+    assert result.stderr == f"{path}: line 17: {problem}\n"
+    assert json.loads(result.stdout) == {
+        "file": str(path),
+        "error": f"line 17: {problem}",
+        "errors": [{"line": 17, "message": problem}],
+    }
+    # Under a two-deck match's rules a record without a rules: line of six players makes 17 tricks.
+    cli("new", "--players", "A,B,C,D,E,F", "--decks", "2")
+    six = tmp_path / "six.txt"
+    six.write_text("players: A B C D E F\ndealer: F\n" + "2H 3H 4H 5H 6H 7H\n" * 18)
+    assert (
+        cli.refused("audit", six, "--match", 1)
+        == f"{six}: line 20: a trick too many: 6 players hold 17 cards each, so a deal has 17 tricks"
+    )
+    assert cli.refused("audit", six).endswith(
+        "line 11: a trick too many: 6 players hold 8 cards each, so a deal has 8 tricks"
+    )
+
+
+def test_a_record_with_its_own_rules_is_counted_under_them_and_refused_for_differing_from_the_match(cli, tmp_path):
+    cli("new", "--players", "A,B,C,D,E,F", "--rules", "spot-hearts")
+    six = tmp_path / "six.txt"
+    six.write_text("players: A B C D E F\ndealer: F\nrules: spot-hearts decks=2\n" + "2H 3H 4H 5H 6H 7H\n" * 12)
+    assert "are not match 1's" in cli.refused("audit", six, "--match", 1)  # 12 of the 17 tricks two decks make

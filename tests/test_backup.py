@@ -61,7 +61,7 @@ def random_rules(rnd: random.Random) -> RuleSet:
 
 
 def play_random_match(store: Store, rnd: random.Random) -> None:
-    """A short match with deals, misdeals, reneges, undos, fixes, tie-breaks and now and then an abandon."""
+    """A short match with deals, misdeals, reneges, undos, fixes, tie-breaks, substitutes and now and then an abandon."""
     players = list(NAMES[: rnd.randint(3, 6)])
     rules = random_rules(rnd)
     # Short formats end often, so that tie-breaks come up.
@@ -72,7 +72,9 @@ def play_random_match(store: Store, rnd: random.Random) -> None:
     match = result.match_id
     for _ in range(rnd.randint(0, 16)):
         state = result.state
-        action = rnd.choices(["deal", "misdeal", "renege", "undo", "fix", "abandon"], [12, 2, 1, 3, 3, 0.3])[0]
+        players = list(state.settings.players)  # who sits where now: a substitute may have come in
+        weights = [12, 2, 1, 3, 3, 0.3, 1]
+        action = rnd.choices(["deal", "misdeal", "renege", "undo", "fix", "abandon", "seat"], weights)[0]
         try:
             if action == "deal" and state.next:
                 deal_players = [players[s] for s in state.next.players]
@@ -90,6 +92,8 @@ def play_random_match(store: Store, rnd: random.Random) -> None:
                 result = entering.fix(store, match, number, random_scores(rules, list(row.scores), rnd))
             elif action == "abandon":
                 result = entering.abandon(store, match)
+            elif action == "seat":
+                result = entering.seat(store, match, rnd.choice(players), rnd.choice(["Zoe", "Yves", *NAMES]))
         except ScorepadError:
             pass  # refused as at a real table (finished, nothing to undo, a fix that breaks later deals)
 
@@ -120,8 +124,13 @@ def csv_from_history(seen: dict) -> list[list[str]]:
     rows = [list(COLUMNS)]
     for listed in sorted(seen["matches"], key=lambda m: m["match"]):
         status, history = seen[f"match {listed['match']}"]
-        players = status["players"]
+        players, substitutes = list(status["players"]), history["substitutes"]
+        for change in reversed(substitutes):  # the first players, from the players now
+            players[change["seat"] - 1] = change["replaced"]
         for deal in history["deals"]:
+            while substitutes and substitutes[0]["number"] <= deal["number"] and deal["kind"] != "misdeal":
+                change, *substitutes = substitutes
+                players[change["seat"] - 1] = change["player"]
             for player in (p for p in players if p in deal["scores"]):
                 cells = [status["match"], escape(status["name"] or ""), deal["number"], deal["kind"],
                          escape(deal["dealer"]), escape(player), players.index(player) + 1,

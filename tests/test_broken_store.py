@@ -252,7 +252,7 @@ def broken(kind: str, whole: bytes, tmp_path: Path) -> bytes:
 BROKEN = {
     "empty": "not a scorepad database (it is empty)",
     "one byte": "not a scorepad database (it is cut short to 1 byte)",
-    "half": "cut short to 20480 bytes of 40960",
+    "half": "cut short to 36864 bytes of 73728",
     "mid-page": "cut short to 5000 bytes",
     "text": "not a scorepad database (it is not an SQLite database)",
     "no tables": "not a scorepad database (an SQLite database with no tables)",
@@ -268,7 +268,7 @@ def looks(path: Path) -> tuple:
 
 @pytest.mark.parametrize("kind", BROKEN)
 def test_a_file_that_is_no_scorepad_store_is_refused_and_never_replaced(cli, club, whole, tmp_path, kind):
-    assert len(whole) == 40960  # ten pages: "half" cuts between two of them
+    assert len(whole) == 73728  # eighteen pages (the nights' tables too): "half" cuts between two of them
     club.write_bytes(broken(kind, whole, tmp_path))
     club.chmod(0o640)
     before = looks(club)
@@ -439,3 +439,141 @@ def test_changes_pending_in_a_read_only_folder_are_not_read_past(cli, club, read
     read_only(club.parent)
     line = cli.refused("status", says="SQLite cannot open the store")
     assert f"its folder {club.parent} is read-only" in line
+
+
+# --- a store edited by hand: what scorepad derives is worked out again, the rest refused ------
+
+
+def edit(path: Path, sql: str) -> None:
+    """Change the store by hand, as someone with the sqlite3 shell would."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.executescript(f"PRAGMA foreign_keys = OFF; {sql}")
+
+
+def checks_of(cli, *args: str) -> dict:
+    """``doctor --json``'s findings by check, from a doctor that found something wrong."""
+    return {c["check"]: c for c in json.loads(cli(*args, "doctor", "--json", code=1).stdout)["checks"]}
+
+
+#: What a match row keeps of its fold, damaged as the attack on the store found it, and more.
+DAMAGED_SUMMARIES = {
+    "not json": "UPDATE match SET state = '{not json'",
+    "a list": "UPDATE match SET state = '[1,2,3]'",
+    "keys missing": """UPDATE match SET state = '{"totals": [10, 10, 23], "scored": 1}'""",
+    "deals played -5": "UPDATE match SET deals_played = -5",
+    "deals played as text": "UPDATE match SET deals_played = 'one'",
+    "a winner past the seats": "UPDATE match SET winner = 7",
+    "a total missing": """UPDATE match SET state = replace(state, '"totals": [10, 10, 23]', '"totals": [10, 10]')""",
+    "a tie-break of one": """UPDATE match SET state = replace(state, '"tiebreak": null', '"tiebreak": [[1], 1]')""",
+}
+#: What shows the fold a match row keeps: from the quick reader and from the full store alike.
+SHOWING_THE_FOLD = [["status", "--json"], ["status"], ["matches", "--json"], ["rules"], ["stats"], ["ratings"]]
+
+
+@pytest.mark.parametrize("damage", DAMAGED_SUMMARIES)
+def test_a_summary_damaged_by_hand_is_worked_out_again_from_the_entries_and_doctor_says_so(cli, store_path, damage):
+    from .test_quick_read import full_store
+
+    cli("new", "--players", "Ann,Bob,Cat", "--until-over", "100")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    before = [cli(*command).stdout for command in SHOWING_THE_FOLD]
+    assert cli.json("doctor")["ok"]
+    edit(store_path, DAMAGED_SUMMARIES[damage])
+    assert [cli(*command).stdout for command in SHOWING_THE_FOLD] == before
+    with full_store():
+        assert [cli(*command).stdout for command in SHOWING_THE_FOLD] == before
+    assert checks_of(cli)["matches"]["detail"] == "match 1: its summary disagrees with its entries"
+    cli("deal", "Ann=0", "Bob=43", "Cat=0")  # the next write keeps the fold again
+    assert cli.json("doctor")["ok"]
+    assert cli.json("status")["totals"] == {"Ann": 10, "Bob": 53, "Cat": 23}
+
+
+@pytest.mark.parametrize(
+    "fmt, says",
+    [
+        (["--until-over", "100"], "deal 1 has scores for the wrong players"),
+        (["--deals", "9"], "9 deals do not go round 4 players equally: try 12 or 16"),
+    ],
+)
+def test_a_seat_too_many_is_refused_naming_the_match_and_nothing_is_written(cli, store_path, unchanged, fmt, says):
+    cli("new", "--players", "Ann,Bob,Cat", *fmt)
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    edit(store_path, "INSERT INTO seat VALUES (1, 3, 'Ghost')")
+    line = f"scorepad: match 1 is damaged in the store (players Ann, Bob, Cat, Ghost): {says}"
+    with unchanged():
+        for command in (
+            ["status"],
+            ["status", "--json"],
+            ["matches"],
+            ["rules"],
+            ["history"],
+            ["chart"],
+            ["deal", "Ann=10", "Bob=10", "Cat=23"],
+            ["misdeal"],
+            ["abandon"],
+            ["rename", "Ann", "Anna"],
+        ):
+            assert cli.refused(*command) == line
+        piped = cli.runner.invoke(app, ["play"], input="Ann=10 Bob=10 Cat=23\n")
+        assert (piped.exit_code, piped.stderr) == (1, line + "\n")
+        assert "match 1" in checks_of(cli)["matches"]["detail"]
+
+
+def test_rules_damaged_by_hand_are_refused_naming_the_match(cli, store_path, unchanged):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    edit(store_path, "UPDATE match SET rules = '{oops'")
+    with unchanged():
+        for command in (["status"], ["matches"], ["history"], ["stats"], ["deal", "Ann=10", "Bob=10", "Cat=23"]):
+            cli.refused(*command, says="match 1 is damaged in the store (players Ann, Bob, Cat): expecting")
+        assert "match 1 is damaged" in checks_of(cli)["matches"]["detail"]
+
+
+@pytest.mark.parametrize("blank", ["DELETE FROM alembic_version", "UPDATE alembic_version SET version_num = ''"])
+def test_a_blank_schema_version_is_refused_naming_the_store_and_nothing_is_written(cli, store_path, unchanged, blank):
+    cli("new", "--players", "Ann,Bob,Cat")
+    edit(store_path, blank)
+    line = f"scorepad: {store_path}: its schema version (table alembic_version) is blank or unclear: scorepad leaves the store alone"
+    with unchanged():
+        for command in (["status"], ["matches"], ["deal", "Ann=10", "Bob=10", "Cat=23"], ["new", "--players", "A,B,C"]):
+            assert cli.refused(*command) == line
+        assert checks_of(cli)["opens"]["detail"] == line.removeprefix("scorepad: ")
+
+
+def test_a_snapshot_damaged_in_an_older_revision_is_dropped_by_the_upgrade_and_worked_out_again(cli, store_path):
+    from .test_quick_read import downgrade
+
+    cli("new", "--players", "Ann,Bob,Cat", "--until-over", "100")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    before = cli("status", "--json").stdout
+    downgrade(store_path, "0002")
+    edit(store_path, "UPDATE match SET state = '{not json'")
+    assert cli("status", "--json").stdout == before  # upgraded on the way
+    with sqlite3.connect(store_path) as conn:
+        assert conn.execute("SELECT version_num, state FROM alembic_version, match").fetchall() == [(HEAD, None)]
+    assert cli.json("doctor")["ok"]  # a match with no snapshot yet: nothing disagrees
+
+
+@pytest.mark.parametrize(
+    "damage, says",
+    [
+        ("UPDATE entry SET scores = '{oops'", "expecting property name"),
+        ("""UPDATE entry SET scores = '{"0": "x", "1": 10, "2": 23}'""", "scores that are not whole numbers"),
+        ("UPDATE entry SET kind = 'weird'", "'weird' is not a valid EntryKind"),
+    ],
+)
+def test_an_entry_damaged_by_hand_is_refused_naming_the_match(cli, store_path, tmp_path, unchanged, damage, says):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    edit(store_path, damage)
+    with unchanged():
+        for command in (
+            ["history"],
+            ["deal", "Ann=10", "Bob=10", "Cat=23"],
+            ["export", "--out", tmp_path / "m.csv"],
+            ["export", "--format", "json", "--out", tmp_path / "m.json"],
+            ["stats"],
+        ):
+            cli.refused(*command, says=f"match 1 is damaged in the store (players Ann, Bob, Cat): {says}")
+        assert "match 1 is damaged" in checks_of(cli)["matches"]["detail"]
+    assert not list(tmp_path.glob("m.*"))

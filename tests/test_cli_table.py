@@ -100,6 +100,7 @@ def test_new_json_is_the_status_of_the_new_match(cli):
         "pass_to": {"Ann": "Cat", "Bob": "Ann", "Cat": "Bob"},
         "removed": ["2C"],
         "deal_total": 43,
+        "replaced": {},
     }
     assert status(cli) == data
 
@@ -599,6 +600,7 @@ def test_a_misdeal_in_a_tie_break(cli):
         "renege": None,
         "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
         "recorded_at": None,
+        "corrected": False,
     }
 
 
@@ -702,7 +704,8 @@ def test_fix_with_a_renege(cli, three):
     [
         (["1", "Ann=10", "Bob=13", "Cat=21"], "add up"),
         (["1", "Ann=QS", "Bob=QS", "Cat=17"], "twice"),
-        (["1", "Ann=10", "Bob=13"], "no score for Cat"),
+        (["1", "Ann=11"], "the others keep Bob 13, Cat 20, and the scores add up to 44, but this deal's add up to 43"),
+        (["1", "Ann=10", "Bob=13"], "deal 1 has these scores already: nothing to fix"),
         (["3", "Ann=10", "Bob=13", "Cat=20"], "no deal 3"),
         (["1"], "no scores"),
         (["1", "--renege", "Ann", "Bob=1"], "not both"),
@@ -847,6 +850,7 @@ def test_history_json_shape_and_times(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:03+00:00",
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -856,6 +860,7 @@ def test_history_json_shape_and_times(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:04+00:00",
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -865,8 +870,10 @@ def test_history_json_shape_and_times(cli):
                 "renege": "Cat",
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 63},
                 "recorded_at": "2026-11-29T21:16:04+00:00",
+                "corrected": False,
             },
         ],
+        "substitutes": [],
     }
 
 
@@ -887,6 +894,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 10, "Bob": 10, "Cat": 23},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 2,
@@ -896,6 +904,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 23, "Bob": 23, "Cat": 40},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 3,
@@ -905,6 +914,7 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
+                "corrected": False,
             },
             {
                 "number": 4,
@@ -914,8 +924,10 @@ def test_history_json_of_a_tie_break(cli):
                 "renege": None,
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
+                "corrected": False,
             },
         ],
+        "substitutes": [],
     }
 
 
@@ -926,6 +938,7 @@ def test_a_fixed_deal_shows_when_it_was_corrected(cli):
         clock.tick(90)
         cli("fix", "1", "Ann=13", "Bob=10", "Cat=20")
     assert history(cli)[0]["recorded_at"] == "2026-11-29T20:16:33+00:00"
+    assert history(cli)[0]["corrected"] is True
 
 
 def test_history_in_human_form_shows_each_deal(cli, three):

@@ -61,7 +61,7 @@ def tuesday(cli):
 def test_one_row_per_player_per_scored_deal_with_totals_as_they_stood(cli, tuesday):
     with freeze_time("2026-11-29 20:40:00"):
         path = cli("export").stdout.strip()
-    assert path == os.path.join("exports", "match-1-20261129T204000Z.csv")
+    assert path == os.path.join("exports", "match-1-long-20261129-2040.csv")
     rows = read_csv(Path(path))
     assert rows[0] == list(COLUMNS)
     assert rows[1:] == [
@@ -82,7 +82,7 @@ def test_one_row_per_player_per_scored_deal_with_totals_as_they_stood(cli, tuesd
     ]
     history = cli.json("history")["deals"]
     assert [d["totals"] for d in history if d["kind"] == "deal"][-1] == {"Ann": 30, "Bob": 30, "Cat": 69}
-    assert os.listdir("exports") == ["match-1-20261129T204000Z.csv"]  # no temporary file left behind
+    assert os.listdir("exports") == ["match-1-long-20261129-2040.csv"]  # no temporary file left behind
 
 
 def test_an_export_never_replaces_an_earlier_one(cli, tuesday):
@@ -93,11 +93,11 @@ def test_an_export_never_replaces_an_earlier_one(cli, tuesday):
     assert paths == [
         os.path.join("exports", name)
         for name in (
-            "match-1-20261129T201503Z.csv",
-            "match-1-20261129T201503Z-2.csv",
-            "match-1-20261129T201503Z-3.csv",
-            "all-20261129T201503Z.csv",
-            "all-20261129T201503Z.json",
+            "match-1-long-20261129-2015.csv",
+            "match-1-long-20261129-2015-2.csv",
+            "match-1-long-20261129-2015-3.csv",
+            "all-long-20261129-2015.csv",
+            "all-backup-20261129-2015.json",
         )
     ]
     assert read_csv(Path(paths[0])) == read_csv(Path(paths[2])) == read_csv(Path(paths[3]))  # match 2 has no deals

@@ -98,21 +98,21 @@ def test_out_naming_a_folder_puts_the_file_there_under_its_default_name(cli, pla
         report = cli("report", "--out", f"backups{slash}").stdout.strip()
         default = cli("export").stdout.strip()  # exports/ is still a folder
     assert sorted(os.listdir("backups")) == [
-        "all-20261129T201503Z.json",
-        "match-1-20261129T201503Z-2.csv",
-        "match-1-20261129T201503Z.csv",
+        "all-backup-20261129-2015.json",
+        "match-1-long-20261129-2015-2.csv",
+        "match-1-long-20261129-2015.csv",
         "match-1-report.html",
     ]
     assert [first, second, json, report] == [
         os.path.join("backups", name)
         for name in (
-            "match-1-20261129T201503Z.csv",
-            "match-1-20261129T201503Z-2.csv",
-            "all-20261129T201503Z.json",
+            "match-1-long-20261129-2015.csv",
+            "match-1-long-20261129-2015-2.csv",
+            "all-backup-20261129-2015.json",
             "match-1-report.html",
         )
     ]
-    assert default == os.path.join("exports", "match-1-20261129T201503Z.csv")
+    assert default == os.path.join("exports", "match-1-long-20261129-2015.csv")
     assert Path(first).read_bytes() == Path(second).read_bytes() == Path(default).read_bytes()
 
 
@@ -143,7 +143,7 @@ def test_the_next_export_removes_only_what_a_killed_export_left(cli, played, tmp
     folder = tmp_path / "exports"
     folder.mkdir()
     alive = os.getpid()
-    left = scorepads("all-20261129T201503Z.csv", GONE)
+    left = scorepads("all-long-20261129-2015.csv", GONE)
     kept = [
         ".budget.20261130.tmp",  # a user's own, which the old pattern took for scorepad's
         f".editor.{alive}-abcdef12.tmp",  # another program's, its process alive

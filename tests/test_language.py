@@ -231,7 +231,7 @@ def test_a_split_refusal_is_worded_whole_in_dutch(cli):
     reason = nl("nobody on {scores} can have taken {cards}, and the three make {worth}, more than {holders}")
     reason = reason.format(
         scores=6,
-        cards=nl("{names} or {last}").format(names="Q♠, K♠", last="A♠"),
+        cards=nl("{names} or {last}").format(names="V♠, H♠", last="A♠"),  # the Dutch letters
         worth=30,
         holders=nl("{player}'s {points}").format(player="Dan", points=25),
     )
@@ -251,7 +251,9 @@ def test_a_record_that_cannot_be_read_says_so_in_dutch_with_the_language_s_plura
     choose("nl")
     english = "line 3: trick 1: not a card: 'XX' (write e.g. QS, Q♠, 10H or TH) (and 1 more)"
     assert str(error) == english  # what audit --json keeps as the file's "error"
-    card = nl.gettext("not a card: {text} (write e.g. QS, Q♠, 10H or TH)").format(text="'XX'")
+    # A deal record is written in English letters in every language: so are the examples of how to write a card.
+    examples = nl.gettext("{names} or {last}").format(names="QS, Q♠, 10H", last="TH")
+    card = nl.gettext("not a card: {text} (write e.g. {examples})").format(text="'XX'", examples=examples)
     trick = nl.gettext("trick {number}: {problem}").format(number=1, problem=card)
     more = nl.ngettext("line {line}: {problem} (and {count} more)", "line {line}: {problem} (and {count} more)", 1)
     assert in_language(error) == more.format(line=3, problem=trick, count=1)

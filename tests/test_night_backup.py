@@ -3,26 +3,44 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
-from .conftest import dump
+from .conftest import Cli, dump
 from .nights import CLUB
 from .test_night_cli import finish_round, new_night
 
 
-@pytest.fixture
-def backup(cli, tmp_path):
-    """A store with a mixed night two rounds on (a player gone, one come) and a match of its own; its backup."""
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory, monkeypatch_module):
+    """A store with a mixed night two rounds on (a player gone, one come) and a match of its own, and its backup:
+    made once, each test starting from a copy."""
+    folder = tmp_path_factory.mktemp("evening")
+    monkeypatch_module.setenv("SCOREPAD_DB", str(folder / "club.db"))
+    cli = Cli()
     cli("new", "--players", "Ann,Bob,Cat")
     new_night(cli, "--movement", "mixed", "--name", "Clubavond", players=",".join(CLUB[:12]))
     finish_round(cli)
     cli("night", "leave", "Bob")
     cli("night", "join", "Zoe")
     cli("night", "next")
-    path = tmp_path / "backup.json"
-    cli("export", "--all", "--format", "json", "--out", path)
-    return path
+    cli("export", "--all", "--format", "json", "--out", folder / "backup.json")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+@pytest.fixture
+def backup(evening, store_path, tmp_path):
+    """The evening's store as this test's store, and its backup beside it."""
+    shutil.copyfile(evening / "club.db", store_path)
+    return Path(shutil.copy(evening / "backup.json", tmp_path / "backup.json"))
 
 
 def test_the_backup_holds_each_night_by_its_players_and_its_matches_uids(backup):

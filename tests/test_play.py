@@ -290,7 +290,7 @@ def test_the_pipe_corrects_with_fix(cli):
     cli("new", "--players", "Ann,Bob,Cat")
     done = pipe(input="Ann=10 Bob=10 Cat=23\nAnn=13 Bob=13 Cat=17\nfix 1 Ann=23 Bob=10 Cat=10\nfix 9 renege Ann\n")
     assert done.returncode == 1
-    assert "line 3: deal 1 corrected" in done.stderr
+    assert "line 3: deal 1: Ann 10 → 23, Cat 23 → 10" in done.stderr
     assert "line 4: there is no deal 9" in done.stderr
     assert status(cli)["totals"] == {"Ann": 36, "Bob": 23, "Cat": 27}
 
@@ -403,7 +403,9 @@ def test_lines_that_are_no_command_are_refused(line, says):
         parse_line(line)
 
 
-EVERY_COMMAND = ["renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "help", "quit"]
+EVERY_COMMAND = [
+    *("renege ", "misdeal", "undo", "fix ", "status", "sheet", "history", "rules", "again", "seat ", "help", "quit")
+]
 
 
 @pytest.mark.parametrize(
@@ -424,25 +426,27 @@ def test_tab_completes_the_commands_from_their_table_then_the_players(before, te
     assert completions(before, ("Ann", "Bob", "Cat"), text) == offered
 
 
-def test_a_language_s_own_words_for_the_commands_are_data_added_to_their_table(monkeypatch):
+def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
     from scorepad.cli.language_choice import choose
     from scorepad.cli.play import completions
     from scorepad.cli.protocol import COMMAND_WORDS, help_text
 
-    monkeypatch.setitem(COMMAND_WORDS, "it", {"annulla": Verb.UNDO, "rinuncia": Verb.RENEGE, "foglio": Verb.SHEET})
+    words = {"scarta": Verb.RENEGE, "annulla": Verb.UNDO, "foglio": Verb.SHEET}
+    monkeypatch.setitem(COMMAND_WORDS, "it", words | {v.value: v for v in Verb if v not in words.values()})
     choose("it")
     try:
         assert parse_line("Annulla") == Undo() == parse_line("undo")
-        assert parse_line("fix 2 rinuncia Cat") == Fix(2, Renege("Cat"))
-        with pytest.raises(NotationError, match="write rinuncia NAME"):  # the usage in the word typed
-            parse_line("rinuncia")
-        with pytest.raises(NotationError, match=r"annulla, rinuncia, foglio, renege, misdeal"):
+        assert parse_line("fix 2 scarta Cat") == Fix(2, Renege("Cat")) == parse_line("fix 2 renege Cat")
+        with pytest.raises(NotationError, match="scarta"):  # the usage in the word typed
+            parse_line("scarta")
+        with pytest.raises(NotationError, match=r"one of: scarta, annulla, foglio, misdeal, fix, status"):
             parse_line("mescola")
-        listed = help_text().splitlines()
-        assert listed[3].split()[:2] == ["rinuncia", "Bob"] and listed[5].split()[0] == "annulla"
-        assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"  # no word of its own yet
-        assert completions([], ("Ann",), "r") == ["rinuncia ", "renege ", "rules"]
+        listed = help_text(["Anna", "Bruno", "Carla"]).splitlines()
+        assert listed[3].split()[:2] == ["scarta", "Bruno"] and listed[5].split()[0] == "annulla"
+        assert listed[7].split()[0] == "foglio" and listed[8].split()[0] == "status"
+        assert completions([], ("Anna",), "r") == ["rules"]  # the table's words only: renege is typed, not offered
+        assert completions([], ("Anna",), "s") == ["scarta ", "status", "seat "]
     finally:
         choose("en")
 
@@ -615,7 +619,9 @@ def test_the_session_on_postgres(pg_url):
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
         session.run(parse_line("undo"))
         session.run(parse_line("Ann=7 Bob=7 Cat=29"))
-        session.run(parse_line("fix 1 Ann=10 Bob=10 Cat=23"))
+        session.run(parse_line("fix 1 Ann=13 Bob=7"))  # Bob would have won outright...
+        assert session.state.winner == 1
+        session.run(parse_line("fix 1 Ann=10 Bob=10"))  # ... but deal 1 was right after all: the tie stands
         session.run(parse_line("Ann=20 Bob=23"))
         assert reading.status(other, None).state == session.state
         assert session.state.winner == 0 and session.state.totals == (30, 30, 69)

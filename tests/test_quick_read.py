@@ -112,12 +112,14 @@ def new_match(store: Store, rnd: random.Random) -> int:
     return entering.new_match(store, players, rules, fmt, first_dealer=rnd.choice(players), name=name).match_id
 
 
-def act(store: Store, match_id: int, rnd: random.Random) -> None:
-    """One thing a table does: a deal (or tie-break deal), a misdeal, a renege, an undo, a fix, an abandon."""
+def act(store: Store, match_id: int, rnd: random.Random, seats: bool = True) -> None:
+    """One thing a table does: a deal (or tie-break deal), a misdeal, a renege, an undo, a fix, an abandon,
+    and with ``seats`` a substitute taking a seat (which a store taken back to an older revision cannot keep)."""
     result = reading.status(store, match_id)
     state, players = result.state, result.state.settings.players
     rules = state.settings.rules
-    action = rnd.choices(["deal", "misdeal", "renege", "undo", "fix", "abandon"], [10, 2, 2, 3, 3, 0.3])[0]
+    weights = [10, 2, 2, 3, 3, 0.3, 1 if seats else 0]
+    action = rnd.choices(["deal", "misdeal", "renege", "undo", "fix", "abandon", "seat"], weights)[0]
     try:
         if action == "deal" and state.next:
             entering.record_deal(store, match_id, random_scores(rules, [players[s] for s in state.next.players], rnd))
@@ -133,6 +135,8 @@ def act(store: Store, match_id: int, rnd: random.Random) -> None:
             entering.fix(store, match_id, row.number, random_scores(rules, list(row.scores), rnd))
         elif action == "abandon":
             entering.abandon(store, match_id)
+        elif action == "seat":
+            entering.seat(store, match_id, rnd.choice(players), rnd.choice(["Zoe", "Yves", *NAMES]))
     except ScorepadError:
         pass  # refused as at a real table: finished, nothing to undo, a fix that breaks later deals
 
@@ -164,7 +168,7 @@ def test_the_quick_reader_shows_what_the_store_shows_after_every_entry_and_every
                 ids.append(new_match(store, rnd))
                 agree(store, ids)
                 for _ in range(rnd.randint(0, 8)):
-                    act(store, ids[-1], rnd)
+                    act(store, ids[-1], rnd, seats=revision == HEAD)
                     agree(store, ids)
             if revision != HEAD:
                 store.close()

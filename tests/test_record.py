@@ -161,11 +161,14 @@ def test_unicode_suits_and_hands_on_request():
     )
 
 
-def test_a_record_takes_the_players_spelling_of_their_names():
-    record = DealRecord(("Ann", "Bob"), "ann", hands={"BOB": ()}, tricks=(RecordedTrick(plays("bob:3H zed:4H")),))
+def test_a_record_read_takes_the_players_spelling_of_their_names():
+    record = parse_record("players: Ann Bob\ndealer: ann\nhand BOB:\n1. bob:3H zed:4H\n")
     assert record.dealer == "Ann"
     assert list(record.hands) == ["Bob"]
     assert record.tricks[0].plays == plays("Bob:3H zed:4H")
+    assert record == DealRecord(
+        ("Ann", "Bob"), "Ann", hands={"Bob": ()}, tricks=(RecordedTrick(plays("Bob:3H zed:4H"), 1),)
+    )
 
 
 @pytest.mark.parametrize(
@@ -174,9 +177,13 @@ def test_a_record_takes_the_players_spelling_of_their_names():
         lambda: DealRecord(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil"), "Ann", CLASSIC),
         lambda: DealRecord(tuple("ABCDEFGHIJK"), "A"),
         lambda: DealRecord(("Ann", "Bob"), "Zed"),
+        lambda: DealRecord(("Ann", "Bob"), "ann"),  # a record spells its players as its players line
         lambda: DealRecord(("Ann", "Ann Marie"), "Ann"),
         lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Zed": ()}),
         lambda: DealRecord(("Ann", "Bob"), "Ann", hands={"Ann": (), "ann": ()}),
+        lambda: DealRecord(
+            ("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("3H"), 1), RecordedTrick(plays("4H"), 1))
+        ),
         lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("3H"), 2),)),
         lambda: DealRecord(("Ann", "Bob"), "Ann", tricks=(RecordedTrick(plays("Ann#1:3H")),)),
         lambda: RecordedTrick(()),
@@ -238,3 +245,27 @@ def test_a_record_missing_its_keys_says_which():
         (1, "the record has no 'players:' line (the players in seat order)"),
         (1, "the record has no 'dealer:' line (who dealt)"),
     ]
+
+
+def test_a_trick_more_than_the_deck_makes_is_refused_at_its_line():
+    record, _ = random_deal(4, CLASSIC, random.Random(1))
+    # Players, dealer, rules, then 13 tricks, unnumbered.
+    lines = [re.sub(r"^\d+\. ", "", line) for line in write_record(without_hands(record)).splitlines()]
+    with pytest.raises(RecordErrors) as caught:
+        parse_record("\n".join([*lines, *lines[3:6]]))  # three tricks again
+    assert caught.value.problems == [(17, "a trick too many: 4 players hold 13 cards each, so a deal has 13 tricks")]
+    with pytest.raises(RecordErrors, match=r"^line 11: a trick too many: 6 players hold 8 cards each"):
+        parse_record("players: A B C D E F\ndealer: A\n" + "3S\n" * 9)
+
+
+def test_the_tricks_a_deck_makes_are_those_of_the_rules_it_is_read_under():
+    six = "players: A B C D E F\ndealer: A\n" + "3S\n" * 17
+    two_decks = RuleSet.build(decks=2)
+    assert len(parse_record(six, two_decks).tricks) == 17  # 102 cards dealt to six
+    assert len(parse_record(six + "rules: classic decks=2\n").tricks) == 17
+    with pytest.raises(RecordErrors, match=r"^line 20: .* so a deal has 17 tricks"):
+        parse_record(six + "3S\n", two_decks)
+    with pytest.raises(RecordErrors, match=r"^line 11: .* so a deal has 8 tricks"):
+        parse_record(six, CLASSIC)
+    # Seven players and one deck: no deck at all, which the engine refuses; the parser counts no tricks.
+    assert len(parse_record("players: A B C D E F G\ndealer: A\n" + "3S\n" * 20).tricks) == 20

@@ -465,11 +465,12 @@ def test_stats_keep_two_deck_deals_apart(cli):
     new(cli, "--players", "Ann,Bob,Cat")
     cli("deal", "Ann=10", "Bob=10", "Cat=23")
     two_deck_match(cli)
-    one = {p["name"]: p for p in cli.json("stats")["players"]}
+    one = {p["name"]: p for p in cli.json("stats", "--decks", "1")["players"]}
     assert one["Ann"]["deals"] == 1 and one["Ann"]["points"] == 10
     assert "Dan" not in one
     two = cli.json("stats", "--decks", "2")
     assert two["decks"] == 2
+    assert cli.json("stats") == two  # by default, the latest match's preset and decks
     ann = next(p for p in two["players"] if p["name"] == "Ann")
     assert (ann["deals"], ann["points"]) == (3, 25)
     assert ann["queen_of_spades"] == 1  # the fixed first deal: one Q♠ of Ann's, entered by cards

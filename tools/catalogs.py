@@ -38,7 +38,7 @@ KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "Counted": (1, 2)}
 #: What must come through a translation unchanged: {name} fields, and the options and commands it names.
 PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
-    r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report"
+    r"|doctor|rules|export|import|play|audit|stats|ratings|chart|report|seat"
     r"|night(?: (?:new|status|next|leave|join|export))?|nights)\b"
 )
 #: A glossary table's heading names its language in brackets: "## Dutch (nl)".

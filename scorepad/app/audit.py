@@ -4,7 +4,6 @@ Reading and auditing need no store: a batch of files touches the database only
 when a match is named, and then once for its rules. The store, the entering
 use cases and the match state are imported by the functions that use them,
 because loading SQLAlchemy costs more than auditing a hundred records.
-A large batch goes over worker processes: ``batch``.
 """
 
 from __future__ import annotations
@@ -99,7 +98,7 @@ def _unreadable(reason: Phrase | str) -> ScorepadError:
 def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
     """Read, parse and audit one file, under the match's ``rules`` when a match is named."""
     try:
-        record = parse_record(read_text(source))
+        record = parse_record(read_text(source), rules)
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(
                 N_("the record's rules ({record}) are not match {match}'s ({rules})"),
@@ -148,7 +147,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         # Should the rules core ever score the cards otherwise than the audit
         # did, the store must not keep its version: the transaction rolls back.
         assert done.deal is not None and done.entry is not None and done.entry.outcome is not None
-        players = match.settings.players
+        players = done.state.settings.players
         scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
         if scored != {name.casefold(): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
@@ -160,7 +159,7 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
     deal = state.next
     if match.abandoned_at or deal is None:
         raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
-    players = [match.settings.players[seat] for seat in deal.players]
+    players = [state.settings.players[seat] for seat in deal.players]  # a substitute's name where one sits
     what = Phrase(
         N_("tie-break deal {number} of match {match}") if deal.round else N_("deal {number} of match {match}"),
         number=deal.number,
@@ -173,7 +172,7 @@ def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> No
             deal=what,
             players=" ".join(players),
         )
-    dealer = match.settings.players[deal.dealer]
+    dealer = state.settings.players[deal.dealer]
     if record.dealer.casefold() != dealer.casefold():
         raise RuleError(
             N_("the record's dealer is {record}, but {dealer} deals {deal}"),

@@ -202,6 +202,13 @@ def _seat(settings: Settings, name: str) -> int:
         raise BackupError(N_("{name} is not a player of the match"), name=quoted(name)) from None
 
 
+#: The entries that have no scores, and what is said of one that has.
+_WITHOUT_SCORES = {
+    EntryKind.MISDEAL: N_("{where}: a misdeal has no scores"),
+    EntryKind.SEAT: N_("{where}: a seat change has no scores"),
+}
+
+
 def _trail_item(data: TrailEntryFile, settings: Settings, where: Phrase) -> TrailItem:
     def seat(name: str | None, key: str) -> int | None:
         with _at(_field(where, key)):
@@ -216,16 +223,28 @@ def _trail_item(data: TrailEntryFile, settings: Settings, where: Phrase) -> Trai
         hands = {s: tuple(map(Card.parse, hand)) for s, hand in by_seat(data.cards or {}, "cards").items()}
     renege, slam = seat(data.renege, "renege"), seat(data.slam, "slam")
     kind = EntryKind(data.kind)
+    if kind in _WITHOUT_SCORES and (scores or hands or renege is not None or slam is not None):
+        raise BackupError(_WITHOUT_SCORES[kind], where=where)
     if kind is EntryKind.MISDEAL:
-        if scores or hands or renege is not None or slam is not None:
-            raise BackupError(N_("{where}: a misdeal has no scores"), where=where)
         entry = Entry.misdeal()
+    elif kind is EntryKind.SEAT:
+        entry = _seat_change(data, settings, where)
     else:
         entry = Entry(kind, Outcome(scores, renege=renege, slam=slam, cards=hands))
     dealer = seat(data.dealer, "dealer")
     assert dealer is not None
     replaces = data.replaces - 1 if data.replaces is not None else None
     return TrailItem(data.state, data.position, data.number, dealer, entry, data.recorded_at, data.ended_at, replaces)
+
+
+def _seat_change(data: TrailEntryFile, settings: Settings, where: Phrase) -> Entry:
+    """A seat change of the file: its seat, named by its first player, and the substitute's name."""
+    if data.seat is None or data.player is None:
+        raise BackupError(N_("{where}: a seat change names its seat and its new player"), where=where)
+    with _at(_field(where, "seat")):
+        seat = _seat(settings, data.seat)
+    with _at(_field(where, "player")):
+        return Entry.seat(seat, check_name(data.player))
 
 
 def _check_trail(match: BackupMatch) -> None:
@@ -296,6 +315,7 @@ _OVER_BEFORE = {
     EntryKind.DEAL: N_("{match}, deal {number}: the match was over before this deal"),
     EntryKind.TIEBREAK: N_("{match}, deal {number}: the match was over before this tiebreak"),
     EntryKind.MISDEAL: N_("{match}, deal {number}: the match was over before this misdeal"),
+    EntryKind.SEAT: N_("{match}, deal {number}: the match was over before this seat change"),
 }
 
 

@@ -1,15 +1,41 @@
-"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells."""
+"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells.
+
+Written as the contract's plain CSV, or for a spreadsheet program (``export
+--spreadsheet``): with the list separator of the language's spreadsheets, which
+is ``;`` where the decimal mark is a comma, and a byte order mark, without which
+those programs read UTF-8 names in the system's own code page. Every number of
+both layouts is a whole number, so the decimal mark itself has nothing to mark.
+"""
 
 from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import IO, Any
 
 from ..core.match import EntryKind
 from ..core.standings import add_deal
 from ..core.text import visible
 from .results import HistoryRow
+
+
+@dataclass(frozen=True)
+class CsvStyle:
+    """How a CSV is written: its cells' separator, and whether a byte order mark comes first."""
+
+    separator: str = ","
+    mark: bool = False
+
+
+#: The contract's CSV, for scripts and other tools.
+PLAIN = CsvStyle()
+
+
+def for_spreadsheet(separator: str) -> CsvStyle:
+    """A CSV that a spreadsheet program splitting cells at ``separator`` opens a value to a cell."""
+    return CsvStyle(separator, mark=True)
+
 
 COLUMNS = ("match", "match_name", "deal", "kind", "dealer", "player", "seat", "points", "total", "recorded_at")
 #: What a spreadsheet would run as a formula, and the quote that marks an escaped cell.
@@ -33,8 +59,10 @@ def csv_rows(
 
     ``deals`` are ``store.history.ScoredDeal`` values. Their numbers and
     dealers were fixed by the fold when they were entered, and the totals are
-    running sums of the deals, so no match is folded again. This loop runs
-    once per deal of the store, so it is kept flat.
+    running sums of the deals, so no match is folded again; a seat change
+    among them names who plays that seat's deals from then on (``player``:
+    whoever played the deal; ``total``: the seat's). This loop runs once per
+    deal of the store, so it is kept flat.
     """
     current = None
     for deal in deals:
@@ -46,13 +74,20 @@ def csv_rows(
         scores, kind = deal.scores, deal.kind
         if kind is EntryKind.DEAL:  # tie-break points decide the tie, not the totals
             totals = add_deal(totals, scores)
+        elif kind is EntryKind.SEAT:
+            names[deal.seat] = escape(deal.player)
+            continue
         number, kind_text, dealer, at = deal.number, kind.value, names[deal.dealer], deal.recorded_at
         for seat, points in scores.items():
             yield (current, title, number, kind_text, dealer, names[seat], seat + 1, points, totals[seat], at)
 
 
-def write_csv(stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS) -> None:
-    writer = csv.writer(stream)
+def write_csv(
+    stream: IO[str], rows: Iterable[Sequence[object]], header: Sequence[str] = COLUMNS, style: CsvStyle = PLAIN
+) -> None:
+    if style.mark:
+        stream.write("\ufeff")
+    writer = csv.writer(stream, delimiter=style.separator)
     writer.writerow(header)
     writer.writerows(rows)
 
@@ -60,16 +95,24 @@ def write_csv(stream: IO[str], rows: Iterable[Sequence[object]], header: Sequenc
 def sheet_rows(players: Sequence[str], rows: Iterable[HistoryRow], totals: Sequence[int]) -> Iterator[list[object]]:
     """The score sheet of one match (``--layout sheet``): a row per entry that stands, then the totals.
 
-    The header is ``sheet_header(players)``; a misdeal has no points and the
-    note ``misdeal``, a renege the note ``renege NAME``.
+    The header is ``sheet_header(players)``, the seats' players now; a misdeal
+    has no points and the note ``misdeal``, a renege the note ``renege NAME``,
+    a deal fixed after it was entered ``corrected``, and a substitute's row
+    the note ``NEW for OLD`` (each deal's points are in its seat's column, whoever played it).
     """
     for row in rows:
         if row.kind == "misdeal":
             yield [row.number, row.kind, escape(row.dealer), *[""] * len(players), "misdeal"]
             continue
-        note = f"renege {row.renege}" if row.renege else ""
-        points = [row.scores.get(p, "") for p in players]
-        yield [row.number, row.kind, escape(row.dealer), *points, escape(note)]
+        if row.left is not None:
+            seat, gone = row.left
+            note = f"{row.players[seat]} for {gone}"
+            yield [row.number, row.kind, escape(row.dealer), *[""] * len(players), escape(note)]
+            continue
+        notes = [f"renege {row.renege}"] if row.renege else []
+        notes += ["corrected"] if row.corrected else []
+        points = [row.scores.get(p, "") for p in row.players]
+        yield [row.number, row.kind, escape(row.dealer), *points, escape(", ".join(notes))]
     yield ["total", "", "", *totals, ""]
 
 

@@ -6,12 +6,17 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import ScorepadError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import fold
 from ..store import inspect, matches
 from ..store.db import HEAD, Store, StoreError
+from ..store.errors import DamagedMatch
+
+if TYPE_CHECKING:
+    from ..store.db import Connection
 
 
 class Wording(str):
@@ -126,28 +131,30 @@ def _postgres(store: Store) -> list[Finding]:
 
 
 def _matches(store: Store) -> list[Finding]:
-    """Every match folds under its rules, and its stored snapshot agrees with the fold."""
-    problems: list[Phrase] = []
-    count = 0
+    """Every match folds under its rules, and the summary its row keeps is the fold's."""
     with store.read() as conn:
-        for summary in matches.list_matches(conn):
-            count += 1
-            match = matches.load(conn, summary.id)
-            try:
-                state = fold(match.settings, match.core_entries, strict=True)
-            except ScorepadError as error:
-                problems.append(Phrase(N_("match {match}: {problem}"), match=summary.id, problem=error))
-                continue
-            if match.abandoned_at:
-                state = state.abandon()
-            winner = match.settings.players[state.winner] if state.winner is not None else None
-            kept = matches.load(conn, summary.id, entries=False).state()  # the snapshot, where there is one
-            if kept != state or (summary.winner, summary.deals_played) != (winner, state.deals_played):
-                problems.append(Phrase(N_("match {match}: its summary disagrees with its entries"), match=summary.id))
+        ids = sorted(matches.match_names(conn))
+        problems = [problem for match_id in ids if (problem := _problem(conn, match_id)) is not None]
     if problems:
         return [_finding(MATCHES, False, _each(problems))]
-    valid = Counted("{count} match, every entry valid", "{count} matches, every entry valid", count)
+    valid = Counted("{count} match, every entry valid", "{count} matches, every entry valid", len(ids))
     return [_finding(MATCHES, True, valid)]
+
+
+def _problem(conn: Connection, match_id: int) -> Phrase | None:
+    """What is wrong with one match, if anything."""
+    try:
+        match = matches.load(conn, match_id)
+        state = fold(match.settings, match.core_entries, strict=True)
+    except DamagedMatch as error:  # it names the match itself
+        return error.said
+    except ScorepadError as error:
+        return Phrase(N_("match {match}: {problem}"), match=match_id, problem=error)
+    if match.abandoned_at:
+        state = state.abandon()
+    if not matches.summary_agrees(conn, match_id, state):
+        return Phrase(N_("match {match}: its summary disagrees with its entries"), match=match_id)
+    return None
 
 
 def _each(problems: list[Phrase]) -> Phrase:

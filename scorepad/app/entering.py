@@ -1,4 +1,4 @@
-"""Entering a match: new, rematch, deal, misdeal, undo, fix, abandon, rename; each one transaction.
+"""Entering a match: new, rematch, deal, misdeal, seat, undo, fix, abandon, rename; each one transaction.
 
 Every function opens the transaction, loads the match, asks the rules core,
 writes, and returns the resulting state. A refusal raises before anything is
@@ -9,6 +9,7 @@ values: each player's points or penalty cards by name, or a ``Renege``.
 from __future__ import annotations
 
 import enum
+import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.choices import Preset
-from ..core.errors import ImpossibleScores, MatchClosed, RuleError
+from ..core.errors import ImpossibleScores, MatchClosed, RuleError, UnknownNameError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import (
     Entry,
@@ -31,13 +32,15 @@ from ..core.match import (
     fold_steps,
     later_entries_first,
 )
-from ..core.names import check_match_name, check_name, check_names
+from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, check_names
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
+from ..core.text import quoted
 from ..store import matches
+from ..store.rows import StoredEntry
 from .errors import NoScores
-from .notes import Note, Undone
+from .notes import Fixed, Note, Undone
 from .results import Result
 
 if TYPE_CHECKING:
@@ -118,12 +121,14 @@ def rematch(
     """A new match like ``match_id`` (a rematch): its players, rules and format, with what is given laid over them.
 
     The player left of its first dealer deals first, unless other players, a
-    first dealer or a cut are given. ``preset`` and ``options`` are
+    first dealer or a cut are given; the players are those in the seats at its
+    end, substitutes included. ``preset`` and ``options`` are
     ``RuleSet.build``'s: a preset given starts from its own defaults; without
-    one, each option given replaces the old match's.
+    one, each option given replaces the old match's. Its name comes numbered.
     """
     with store.read() as conn:
-        old = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False).settings
+        before = matches.load(conn, matches.resolve_match_id(conn, match_id), entries=False)
+    old = before.state().settings
     rules = _rules_over(old.rules, preset, options)
     if players:
         # A number of deals that went round the old table need not go round a new one: theirs is the default.
@@ -132,7 +137,21 @@ def rematch(
         players, kept = old.players, old.format
         if first_dealer is None and not cuts:
             first_dealer = old.players[(old.first_dealer + 1) % len(old.players)]
-    return new_match(store, players, rules, format or kept, first_dealer, cuts, name)
+    return new_match(store, players, rules, format or kept, first_dealer, cuts, name or numbered(before.name))
+
+
+#: A rematch's number after its name: "Clubavond (2)".
+_NUMBERED = re.compile(r"(?P<name>.*) \((?P<number>[1-9][0-9]{0,8})\)")
+
+
+def numbered(name: str | None) -> str | None:
+    """The name of a rematch: "Clubavond" is followed by "Clubavond (2)", then "Clubavond (3)"."""
+    if not name:
+        return None
+    found = _NUMBERED.fullmatch(name)
+    base, number = (found["name"], int(found["number"]) + 1) if found else (name, 2)
+    suffix = f" ({number})"
+    return base[: MATCH_NAME_MAX_LENGTH - len(suffix)] + suffix  # a name at the most a match may have stays one
 
 
 def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, object]) -> RuleSet:
@@ -150,12 +169,12 @@ def _rules_over(old: RuleSet, preset: Preset | None, options: Mapping[str, objec
     return RuleSet.build(old.preset, **(kept | given))
 
 
-def _by_seat(settings: Settings, sheet: ScoreSheet) -> dict[int, Score]:
+def _by_seat(state: MatchState, sheet: ScoreSheet) -> dict[int, Score]:
     entries: dict[int, Score] = {}
     for player, score in sheet.items() if isinstance(sheet, Mapping) else sheet:
-        seat = settings.seat_of(player)
+        seat = state.seat_of(player)
         if seat in entries:
-            raise RuleError(N_("{player} is given two scores"), player=settings.players[seat])
+            raise RuleError(N_("{player} is given two scores"), player=state.settings.players[seat])
         entries[seat] = score
     return entries
 
@@ -165,30 +184,43 @@ def _check_open(match: matches.StoredMatch, state: MatchState) -> None:
         raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)
 
 
-def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
-    """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
-    if isinstance(entered, Renege):
-        return state.enter_renege(state.settings.seat_of(entered.offender)), None
-    players = state.settings.players
+def _due(state: MatchState) -> NextDeal:
     deal = state.next
     if deal is None:
         raise MatchClosed(state.abandoned)
-    if isinstance(entered, InSeatOrder):
-        if len(entered.scores) != len(deal.players):
-            count = len(entered.scores)
-            raise RuleError(
-                Counted(
-                    "{count} score in seat order, but deal {number} has {players} players: {names}",
-                    "{count} scores in seat order, but deal {number} has {players} players: {names}",
-                    count,
-                    number=deal.number,
-                    players=len(deal.players),  # two at least: a deal is never one player's
-                    names=", ".join(players[s] for s in deal.players),
-                )
+    return deal
+
+
+def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
+    """What the table entered for the state's next deal, checked; and what a ``?`` turned out to be."""
+    if isinstance(entered, Renege):
+        return state.enter_renege(state.seat_of(entered.offender)), None
+    return _checked(state, _scores(state, entered))
+
+
+def _scores(state: MatchState, entered: ScoreSheet | InSeatOrder) -> dict[int, Score]:
+    """The scores entered for the state's next deal, by seat."""
+    if not isinstance(entered, InSeatOrder):
+        return _by_seat(state, entered)
+    deal = _due(state)
+    if len(entered.scores) != len(deal.players):
+        count = len(entered.scores)
+        raise RuleError(
+            Counted(
+                "{count} score in seat order, but deal {number} has {players} players: {names}",
+                "{count} scores in seat order, but deal {number} has {players} players: {names}",
+                count,
+                number=deal.number,
+                players=len(deal.players),  # two at least: a deal is never one player's
+                names=", ".join(state.settings.players[s] for s in deal.players),
             )
-        scores = dict(zip(deal.players, entered.scores, strict=True))
-    else:
-        scores = _by_seat(state.settings, entered)
+        )
+    return dict(zip(deal.players, entered.scores, strict=True))
+
+
+def _checked(state: MatchState, scores: Mapping[int, Score]) -> tuple[Entry, Phrase | None]:
+    """The scores of the state's next deal as an entry, checked; and what a ``?`` among them turned out to be."""
+    deal = _due(state)
     if not scores:
         raise NoScores()
     rest = [seat for seat, score in scores.items() if score is REST]
@@ -198,6 +230,7 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
     if not rest:
         return state.enter(typed), None
     seat = rest[0]
+    players = state.settings.players
     value = rest_of_total(state.rules, deal.players, typed)
     note = Phrase(
         N_("{player}: {points}, the rest of {total}"), player=players[seat], points=value, total=deal.deal_total
@@ -219,6 +252,24 @@ def _entry(state: MatchState, entered: Entered) -> tuple[Entry, Phrase | None]:
             points=value,
             error=error,
         ) from None
+
+
+def _corrected(state: MatchState, entered: Entered, old: Entry) -> tuple[Entry, Phrase | None]:
+    """A fix of the state's next deal, which was ``old``: the players named get their new scores,
+    and the other players of the deal keep theirs; the deal as a whole is checked as ``deal`` checks it."""
+    if isinstance(entered, Renege) or old.outcome is None:
+        return _entry(state, entered)
+    given = _scores(state, entered)
+    outcome = old.outcome
+    kept = {seat: outcome.cards.get(seat, points) for seat, points in outcome.scores.items() if seat not in given}
+    if not given or not kept:
+        return _checked(state, given)
+    try:
+        return _checked(state, kept | given)
+    except ImpossibleScores as error:
+        players = state.settings.players
+        scores = ", ".join(f"{players[seat]} {outcome.scores[seat]}" for seat in kept)
+        raise ImpossibleScores(N_("the others keep {scores}, and {error}"), scores=scores, error=error) from None
 
 
 # One write each, inside a transaction the caller holds, against the match and
@@ -282,18 +333,38 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
     return WriteOutcome(state, touched, (note,), deal, entry)
 
 
+def write_seat(conn: Connection, match: matches.StoredMatch, state: MatchState, old: str, new: str) -> WriteOutcome:
+    """A substitute: ``new`` plays the seat of ``old`` from the next deal on, the seat keeping its total."""
+    _check_open(match, state)
+    deal = state.next
+    assert deal is not None
+    entry = state.enter_seat(old, new)
+    assert entry.substitute is not None
+    after = state.apply(entry)
+    matches.append(conn, match, deal, entry)
+    touched = matches.summarise(conn, match.id, after)
+    seat = entry.substitute.seat
+    note = Phrase(
+        N_("{new} takes {old}'s seat from deal {number} on, and its total of {total}"),
+        new=after.settings.players[seat],
+        old=state.settings.players[seat],
+        number=deal.number,
+        total=state.totals[seat],
+    )
+    return WriteOutcome(after, touched, (note,), deal, entry)
+
+
 def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
     if not match.entries:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
-    players = match.settings.players
     fix = matches.last_fix(conn, match)
     if fix is None:
         gone = matches.undo_last(conn, match)
         state = match.state()
-        undone = Undone(players, gone.number, gone.entry)
+        undone = Undone(state.settings.players, gone.number, gone.entry)
     else:
         index, replaced = fix
         gone = match.entries[index]
@@ -304,26 +375,33 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
             raise later_entries_first(gone.number, error) from None
         matches.undo_fix(conn, match, index, replaced, steps)
         state = steps[-1].after
-        undone = Undone(players, gone.number, gone.entry, replaced.entry)
+        undone = Undone(steps[index].after.settings.players, gone.number, gone.entry, replaced.entry)
     return WriteOutcome(state, matches.summarise(conn, match.id, state), (undone,))
 
 
 def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered: Entered) -> WriteOutcome:
-    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again."""
+    """Replace deal ``number``; ``match.entries`` then no longer says what stands: load it again.
+
+    Only the players whose scores change need be named: the others keep theirs.
+    """
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
     entries = match.core_entries
-    notes: list[Phrase] = []
+    old = entries[deal_index(entries, number)]
+    notes: list[Note] = []
 
     def make(before: MatchState) -> Entry:
-        entry, rest = _entry(before, entered)
-        notes.extend(note for note in (rest, _slam_note(match.settings.players, entry)) if note)
+        entry, rest = _corrected(before, entered, old)
+        if entry == old:
+            raise RuleError(N_("deal {number} has these scores already: nothing to fix"), number=number)
+        players = before.settings.players
+        notes.extend(note for note in (Fixed(players, number, old, entry), rest, _slam_note(players, entry)) if note)
         return entry
 
     changed, state = correct(match.settings, entries, number, make)
     matches.replace_entry(conn, match, deal_index(entries, number), list(fold_steps(match.settings, changed)))
     touched = matches.summarise(conn, match.id, state)
-    return WriteOutcome(state, touched, (Phrase(N_("deal {number} corrected"), number=number), *notes))
+    return WriteOutcome(state, touched, tuple(notes))
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
@@ -342,6 +420,14 @@ def record_misdeal(store: Store, match_id: int | None) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
         done = write_misdeal(conn, match, match.state())
+    return Result(match.id, match.name, done.state, done.notes)
+
+
+def seat(store: Store, match_id: int | None, old: str, new: str) -> Result:
+    """A substitute: ``new`` plays the seat of ``old`` from the next deal on."""
+    with store.write() as conn:
+        match = _locked(conn, match_id)
+        done = write_seat(conn, match, match.state(), old, new)
     return Result(match.id, match.name, done.state, done.notes)
 
 
@@ -370,15 +456,38 @@ def abandon(store: Store, match_id: int | None) -> Result:
 
 
 def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
+    """Correct a player's name wherever the match holds it: as a seat's first player, as a substitute, or both."""
     with store.write() as conn:
         match = _locked(conn, match_id)
-        seat = match.settings.seat_of(old)
-        old = match.settings.players[seat]  # as stored, whatever case it was typed in
+        match.state()  # a match the store holds damaged is refused before anything is written
+        named = _names(match)
+        found = named.get(old.strip().casefold())
+        if found is None:
+            every = ", ".join(name for name, _places in named.values())
+            raise UnknownNameError(N_("no player {name} in this match ({players})"), name=quoted(old), players=every)
+        old, places = found
         new = check_name(new)
-        for other, player in enumerate(match.settings.players):
-            if other != seat and player.casefold() == new.casefold():
-                raise RuleError(N_("{player} already plays in match {match}"), player=player, match=match.id)
-        matches.rename(conn, match.id, seat, new)
+        taken = named.get(new.casefold())
+        if taken is not None and taken[1] != places:
+            raise RuleError(N_("{player} already plays in match {match}"), player=taken[0], match=match.id)
+        for place in places:
+            if isinstance(place, int):
+                matches.rename(conn, match.id, place, new)
+            else:
+                matches.rename_substitute(conn, place, new)
+        match = matches.load(conn, match.id)  # the state names the players now: fold it with the new name
         matches.summarise(conn, match.id, match.state())
-        match = matches.load(conn, match.id, entries=False)
     return Result(match.id, match.name, match.state(), (Phrase(N_("{new} was {old}"), new=new, old=old),))
+
+
+def _names(match: matches.StoredMatch) -> dict[str, tuple[str, list[int | StoredEntry]]]:
+    """Every name of the match, ignoring case, with where the store holds it: the seat a player sat in
+    first, and each seat change that seated them (a player who left may come back)."""
+    named: dict[str, tuple[str, list[int | StoredEntry]]] = {}
+    for seat, player in enumerate(match.settings.players):
+        named.setdefault(player.casefold(), (player, []))[1].append(seat)
+    for stored in match.entries:
+        substitute = stored.entry.substitute
+        if substitute is not None:
+            named.setdefault(substitute.player.casefold(), (substitute.player, []))[1].append(stored)
+    return named

@@ -22,6 +22,7 @@ from .formats import ExportFormat, ExportLayout
 
 if TYPE_CHECKING:
     from ..store.db import Store
+    from .csv_rows import CsvStyle
 
 EXPORTS = Path("exports")
 
@@ -81,11 +82,15 @@ def exports_folder() -> Path:
     return EXPORTS
 
 
-def default_name(match_id: int | None, fmt: ExportFormat, when: datetime | None = None) -> str:
-    """``match-3-20261129T201503Z.csv``, or ``all-...`` for every match: what and when."""
+def default_name(
+    match_id: int | None, fmt: ExportFormat, layout: ExportLayout = ExportLayout.LONG, when: datetime | None = None
+) -> str:
+    """What the file holds and when it was made (UTC, to the minute): ``match-3-sheet-20261201-2015.csv``,
+    ``match-3-long-...``, ``all-backup-....json``; a second export within the minute takes a ``-2``."""
     when = when or datetime.now(UTC)
     what = f"match-{match_id}" if match_id is not None else "all"
-    return f"{what}-{when.strftime('%Y%m%dT%H%M%SZ')}.{fmt.value}"
+    kind = "backup" if fmt is ExportFormat.JSON else layout.value
+    return f"{what}-{kind}-{when.strftime('%Y%m%d-%H%M')}.{fmt.value}"
 
 
 def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | None]:
@@ -187,12 +192,14 @@ def export(
     out: str | os.PathLike[str] | None = None,
     force: bool = False,
     layout: ExportLayout = ExportLayout.LONG,
+    style: CsvStyle | None = None,
 ) -> Path:
     """Export one match (default: the latest) or every match to ``out`` (a file or a folder, see
-    ``split_out``; default: exports/); return the file written."""
+    ``split_out``; default: exports/); return the file written. A CSV is written in ``style``
+    (default: the contract's plain CSV)."""
     from ..store import history, matches
     from . import backup
-    from .csv_rows import csv_rows, sheet_header, sheet_rows, write_csv
+    from .csv_rows import PLAIN, csv_rows, sheet_header, sheet_rows, write_csv
     from .reading import history_in
 
     if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
@@ -209,7 +216,7 @@ def export(
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
             # A default name is never reused, forced or not: it takes a suffix instead.
-            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt), True, False
+            out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt, layout), True, False
         else:
             rename = False
         write: Callable[[IO[str]], object]
@@ -220,11 +227,11 @@ def export(
             result, entries = history_in(conn, chosen)
             players = result.state.settings.players
             sheet = sheet_rows(players, entries, result.state.totals)
-            write = lambda stream: write_csv(stream, sheet, sheet_header(players))
+            write = lambda stream: write_csv(stream, sheet, sheet_header(players), style or PLAIN)
         else:
             titles = matches.match_names(conn, chosen)
             rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
-            write = lambda stream: write_csv(stream, rows)
+            write = lambda stream: write_csv(stream, rows, style=style or PLAIN)
         # Written inside the read transaction: the rows stream from the store into the file.
         return write_file(out, write, overwrite=force, rename=rename)
 

@@ -95,7 +95,7 @@ class NightStatus:
 
 
 class TableNotOver(RuleError):
-    """A round cannot end while a table, ``table``, plays on; ``next`` says which deal is due there."""
+    """A round cannot end while a table, ``table``, plays on: the refusal names the deal due there."""
 
     def __init__(self, table: TableStatus) -> None:
         self.table = table

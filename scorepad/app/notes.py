@@ -2,8 +2,8 @@
 
 A note is a ``Phrase`` (a message and its fields, such as how a slam was
 recorded), or, where the words lay out an entry, the entry itself: what an
-undo took back, and what an audited record was entered as. A command may
-note several things; they are told in order.
+undo took back, what a fix changed, and what an audited record was entered
+as. A command may note several things; they are told in order.
 """
 
 from __future__ import annotations
@@ -25,6 +25,16 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class Fixed:
+    """What a fix changed: deal ``number`` was ``old`` and is ``new``, read back as old → new."""
+
+    players: tuple[str, ...]  #: the seats' players in that deal
+    number: int
+    old: Entry
+    new: Entry
+
+
+@dataclass(frozen=True)
 class Recorded:
     """An audited deal entered in its match: the entry it became, and what entering it noted."""
 
@@ -33,4 +43,4 @@ class Recorded:
     notes: tuple[Note, ...] = ()
 
 
-Note = Phrase | Undone | Recorded
+Note = Phrase | Undone | Fixed | Recorded

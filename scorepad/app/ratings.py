@@ -81,14 +81,22 @@ def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerR
 
 
 def standings(matches: Iterable[ClubMatch], deals: Iterable[ClubDeal]) -> list[tuple[list[str], list[int]]]:
-    """Each finished match's (names, places), oldest first, from what ``store.history`` reads for the club."""
+    """Each finished match's (names, places), oldest first, from what ``store.history`` reads for the club.
+
+    A seat's place is its player's at the end: a substitute's, where one took it.
+    """
     finished = list(matches)
     totals = {match.id: (0,) * len(match.players) for match in finished}
+    names = {match.id: list(match.players) for match in finished}
     for deal in deals:
+        if deal.match_id not in totals:
+            continue
         # Tie-break points decide the winner, who is on the match already.
-        if deal.kind is EntryKind.DEAL and deal.match_id in totals and deal.entry.outcome is not None:
+        if deal.kind is EntryKind.DEAL and deal.entry.outcome is not None:
             totals[deal.match_id] = add_deal(totals[deal.match_id], deal.entry.outcome.scores)
-    return [(m.players, final_ranks(totals[m.id], m.winner)) for m in finished if m.winner is not None]
+        elif deal.entry.substitute is not None:
+            names[deal.match_id][deal.entry.substitute.seat] = deal.entry.substitute.player
+    return [(names[m.id], final_ranks(totals[m.id], m.winner)) for m in finished if m.winner is not None]
 
 
 def player_ratings(store: Store) -> list[PlayerRating]:

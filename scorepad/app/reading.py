@@ -64,16 +64,17 @@ def without_collector() -> Iterator[None]:
 
 
 def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[HistoryRow]]:
-    from ..core.match import EntryKind, MatchState, fold_steps
+    from ..core.match import EntryKind, MatchState
     from ..store import matches as stored
 
     match = stored.load(conn, stored.resolve_match_id(conn, match_id))
-    players = match.settings.players
     rows = []
     state = MatchState.start(match.settings)
     kinds = {kind: kind.value for kind in EntryKind}  # a match's every entry: no enum lookup each
-    for entry, step in zip(match.entries, fold_steps(match.settings, match.core_entries), strict=True):
-        outcome, state = step.entry.outcome, step.after
+    for entry, step in zip(match.entries, match.steps(), strict=True):
+        # Every deal is credited to whoever played it: the players of the state it was folded into.
+        outcome, substitute, before, state = step.entry.outcome, step.entry.substitute, state, step.after
+        players = state.settings.players
         rows.append(
             HistoryRow(
                 number=step.number,
@@ -83,6 +84,9 @@ def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[Histo
                 renege=players[outcome.renege] if outcome and outcome.renege is not None else None,
                 totals=dict(zip(players, state.totals, strict=True)),
                 recorded_at=entry.recorded_at,
+                players=players,
+                corrected=entry.corrected,
+                left=(substitute.seat, before.settings.players[substitute.seat]) if substitute else None,
             )
         )
     return Result(match.id, match.name, state.abandon() if match.abandoned_at else state), rows

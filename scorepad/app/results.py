@@ -24,12 +24,15 @@ class Result(NamedTuple):
 
 
 class HistoryRow(NamedTuple):
-    """One entry that stands, with the totals after it, by player name."""
+    """One entry that stands, with the totals after it, by the name of who played each seat then."""
 
     number: int
-    kind: str  #: deal, tiebreak or misdeal
+    kind: str  #: deal, tiebreak, misdeal or seat (a substitute took a seat; its number is the next deal's)
     dealer: str
     scores: dict[str, int]
     renege: str | None
     totals: dict[str, int]
     recorded_at: str
+    players: tuple[str, ...]  #: who played each seat in this entry (after it, for a seat change)
+    corrected: bool  #: a fix replaced the entry first written for this deal
+    left: tuple[int, str] | None  #: a seat change's seat, and the player who gave it up

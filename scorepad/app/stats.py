@@ -3,13 +3,17 @@
 A player is a name, ignoring case, across matches. Only matches of one preset
 and one number of decks are counted together: a point means something else
 under spot-hearts than under classic, and a two-deck deal shares out 86 points
-where one deck shares 43, so averages over both would mislead.
+where one deck shares 43, so averages over both would mislead. Unless told,
+the preset and decks are those of the latest match (``counted_rules``).
 
 What counts:
 
 - ``matches``: every match of the preset the player sat in, finished or not;
   ``finished`` those that ended with a winner, ``wins`` those the player won.
   An abandoned match counts as a match and for its deals, never as a win.
+  A substitute's deals are theirs, the deals before them their seat's
+  earlier player's; the match counts for both, and its win for whoever
+  holds the winning seat at the end.
 - ``deals`` and ``points``: the scored deals of the match proper. A tie-break
   deal only decides the winner (its points never enter a total), so it counts
   for none of the figures here.
@@ -33,6 +37,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
+from ..core.choices import Preset
 from ..core.match import EntryKind
 from ..core.rules import RuleSet
 
@@ -71,24 +76,32 @@ def tally(rules: RuleSet, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
     (``ann`` then ``Ann``) is shown as most recently spelt.
     """
     players: dict[str, PlayerStats] = {}
-    chosen: dict[int, list[PlayerStats]] = {}  #: the players of each match counted, in seat order
-    for match in matches:
-        if match.rules.preset is not rules.preset or match.rules.decks != rules.decks:
-            continue
-        who = []
-        for seat, name in enumerate(match.players):
-            player = players.setdefault(name.casefold(), PlayerStats(name))
-            player.name = name
-            player.matches += 1
-            if match.won:
-                player.finished += 1
-                player.wins += seat == match.winner
-            who.append(player)
-        chosen[match.id] = who
+    counted = [m for m in matches if m.rules.preset is rules.preset and m.rules.decks == rules.decks]
+    sat: dict[int, dict[str, PlayerStats]] = {m.id: {} for m in counted}  #: everyone who played in each match
+    seated = {m.id: [_sat(players, sat[m.id], name) for name in m.players] for m in counted}  #: each seat's now
     for deal in deals:
-        if deal.match_id in chosen and deal.kind is EntryKind.DEAL:
-            _count_deal(deal, chosen[deal.match_id])
+        who = seated.get(deal.match_id)
+        if who is None:
+            continue
+        if deal.kind is EntryKind.DEAL:
+            _count_deal(deal, who)
+        elif deal.entry.substitute is not None:  # from now on, the seat's deals are the substitute's
+            substitute = deal.entry.substitute
+            who[substitute.seat] = _sat(players, sat[deal.match_id], substitute.player)
+    for match in counted:
+        for player in sat[match.id].values():
+            player.matches += 1
+            player.finished += match.won
+        if match.won and match.winner is not None:
+            seated[match.id][match.winner].wins += 1
     return sorted(players.values(), key=_order)
+
+
+def _sat(players: dict[str, PlayerStats], match: dict[str, PlayerStats], name: str) -> PlayerStats:
+    """The player called ``name``, counted among those who played in ``match``."""
+    player = players.setdefault(name.casefold(), PlayerStats(name))
+    player.name = name  # the latest spelling
+    return match.setdefault(name.casefold(), player)
 
 
 def _order(player: PlayerStats) -> tuple:
@@ -120,16 +133,37 @@ def date_bounds(since: date | None, until: date | None) -> tuple[str | None, str
     return low, high
 
 
+def counted_rules(matches: Iterable[ClubMatch], preset: Preset | None, decks: int | None) -> RuleSet:
+    """The preset and decks to count: those given, and for the one not given, the latest match's of those given.
+
+    ``matches`` come oldest first. With no match to go by, classic with one deck.
+    """
+    fitting = [m.rules for m in matches if preset in (None, m.rules.preset) and decks in (None, m.rules.decks)]
+    latest = fitting[-1] if fitting else None
+    if preset is None:
+        preset = latest.preset if latest else Preset.CLASSIC
+    if decks is None:
+        decks = latest.decks if latest else 1
+    return RuleSet.build(preset, decks=decks)
+
+
 def player_stats(
-    store: Store, rules: RuleSet, since: date | None = None, until: date | None = None
-) -> list[PlayerStats]:
-    """Read the store once and tally every player of the matches of the rules' preset and decks in the dates given."""
+    store: Store,
+    preset: Preset | None = None,
+    decks: int | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> tuple[RuleSet, list[PlayerStats]]:
+    """Read the store once and tally every player of the matches of the preset and decks (by default the
+    latest match's, see ``counted_rules``) in the dates given; the rules counted, and the players."""
     from ..store import history
     from ..store.db import NoStoreYet
 
     low, high = date_bounds(since, until)
     try:
         with store.read() as conn:
-            return tally(rules, history.club_matches(conn, low, high), history.club_deals(conn, low, high))
+            matches = history.club_matches(conn, low, high)
+            rules = counted_rules(matches, preset, decks)
+            return rules, tally(rules, matches, history.club_deals(conn, low, high))
     except NoStoreYet:  # nothing played yet: no figures, not an error
-        return []
+        return counted_rules([], preset, decks), []

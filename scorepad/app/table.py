@@ -20,7 +20,7 @@ from ..core.language import N_, Phrase
 from ..core.match import MatchState
 from ..store import matches
 from ..store.db import StoreError
-from .entering import Entered, WriteOutcome, rematch, write_deal, write_fix, write_misdeal, write_undo
+from .entering import Entered, WriteOutcome, rematch, write_deal, write_fix, write_misdeal, write_seat, write_undo
 from .errors import NotOverYet
 from .results import Result
 
@@ -54,12 +54,20 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A substitute: ``new`` plays the seat of ``old`` from the next deal on."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
 class Again:
     """Once the match is over: a rematch, as ``new --like`` makes it, and play on in it."""
 
 
 #: Everything the table can ask of a session that writes.
-Action = EnterDeal | EnterMisdeal | Undo | Fix | Again
+Action = EnterDeal | EnterMisdeal | Seat | Undo | Fix | Again
 
 
 class MatchChanged(RuleError):
@@ -94,6 +102,8 @@ class TableSession:
             return self._write(lambda conn: write_deal(conn, self.match, self.state, action.entered))
         if isinstance(action, EnterMisdeal):
             return self._write(lambda conn: write_misdeal(conn, self.match, self.state))
+        if isinstance(action, Seat):
+            return self._write(lambda conn: write_seat(conn, self.match, self.state, action.old, action.new))
         if isinstance(action, Undo):
             return self._write(lambda conn: write_undo(conn, self.match), blind=False)
         if isinstance(action, Again):

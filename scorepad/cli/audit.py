@@ -1,49 +1,29 @@
 """``scorepad audit``: check deal records trick by trick, and enter one in a match."""
 
-import gc
-import os
+from __future__ import annotations
+
 import sys
-from collections.abc import Generator, Iterator
-from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Annotated, Union
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.language import N_
 from ..present.translation import in_language
-from .common import console, json_line, open_store, refusals, say, show, use_ascii
-from .completion import match_ids
+from .common import console, json_line, match_option, open_store, refusals, say, show, use_ascii
 from .helptext import TranslatedCommand
-from .numbers import WHOLE
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..app.audit import Audited
-
-#: A report for stdout: the text Rich would write, when made in a worker; else the audit,
-#: which Rich lays out as it writes it (on a legacy Windows console, through its API).
-Report = Union[str, "Audited"]
-#: What one file's audit writes: whether it passed, its lines for stderr, its report for stdout.
-Written = tuple[bool, str, Report]
-#: The fewest reports for people worth a worker process (app.batch.PART_FROM): Rich lays a report
-#: out in some 5 ms, 25 times what its audit costs, and 40 reports take 30% less time over two
-#: free cores than in one process, and some 7% more when another program keeps a core busy.
-REPORTS_FROM = 20
+    from ..core.rules import RuleSet
+    from ..store.db import Store
 
 FilesArg = Annotated[
     list[str], typer.Argument(metavar="FILE|-", help="Deal records to check; - reads one from standard input.")
 ]
-MatchOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--match",
-        "-m",
-        metavar="ID",
-        help="Check under this match's rules (with --record, default: the latest one used).",
-        autocompletion=match_ids,
-        parser=WHOLE,
-    ),
+MatchRulesOpt = Annotated[
+    int | None, match_option("Check under this match's rules (with --record, default: the latest one used).")
 ]
 RecordOpt = Annotated[
     bool, typer.Option("--record", help="Enter the audited deal in the match, as scorepad deal would (one record).")
@@ -53,7 +33,7 @@ JsonOpt = Annotated[
 ]
 
 
-def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as_json: JsonOpt = False) -> None:
+def audit(files: FilesArg, match: MatchRulesOpt = None, record: RecordOpt = False, as_json: JsonOpt = False) -> None:
     """Check deal records trick by trick: every play against the rules, then the deal's scores.
 
     A deal record is the deal written down one trick per line, each trick's
@@ -95,104 +75,68 @@ def audit(files: FilesArg, match: MatchOpt = None, record: RecordOpt = False, as
       scorepad audit - < deal7.txt
       scorepad audit deal7.txt --match 3 --record
     """
-    import json
-
-    from ..app.audit import audit_source, match_rules, record_audited
-    from ..app.batch import audit_batch
     from ..core.errors import RuleError
 
     if record and len(files) != 1:
         raise RuleError(N_("--record enters one deal: give exactly one record"))
     store, match_id, rules = None, None, None
     if match is not None or record:
+        from ..app.audit import match_rules
+
         store = open_store()
         match_id, rules = match_rules(store, match)
-    ascii = use_ascii()
-    people = None if as_json else console()  # JSON for scripts needs no Rich at all
-    if people is not None:
-        from ..present import audit_report  # noqa: F401 - loaded once, before any worker is forked
-    listing = as_json and len(files) > 1
-    # As print_json, without its indent; a report is a tree, so the encoder need not look for cycles.
-    encode = json.JSONEncoder(ensure_ascii=ascii, check_circular=False).encode
-
-    here = os.getpid()  # a worker forked from this process audits in another
-
-    def written(audited: "Audited") -> Written:
-        """What one file's audit writes: whether it passed, its lines on stderr, its report on stdout.
-
-        Made where the file is audited, in a worker process for most of a large batch: as
-        text, but for a report for people made in this process, which Rich writes itself.
-        """
-        errors = "".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors)
-        out: Report
-        if listing:
-            out = encode(audited.to_json())
-        elif as_json:
-            out = json_line(audited.to_json())
-        elif audited.report is not None and people is not None:
-            out = audited if os.getpid() == here else _report_text(people, audited, ascii)
-        else:
-            out = ""
-        return audited.passed, errors, out
-
-    passed = True
-    with _start_up_left_alone():
-        if record:
-            audited = audit_source(files[0], rules, match_id)
-            batch: Generator[Written, None, None] = (written(one) for one in [audited])
-        else:
-            batch = audit_batch(files, written, rules, match_id, part_from=None if as_json else REPORTS_FROM)
-        with closing(batch):  # whatever stops the loop ends the batch's workers with it
-            for index, (ok, errors, out) in enumerate(batch):
-                passed = passed and ok
-                if errors:
-                    sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-                    sys.stderr.write(errors)
-                if people is not None:
-                    _write_report(people, out, ascii)
-                    continue
-                assert isinstance(out, str)  # JSON is made as text, here or in a worker
-                if listing:
-                    # Each report goes out as soon as this process has it, one per line: a batch
-                    # of thousands is never held whole (a round's at most), and the C encoder
-                    # does the work.
-                    sys.stdout.write(("[\n" if index == 0 else ",\n") + out)
-                else:
-                    sys.stdout.write(out)
-    if listing:
-        sys.stdout.write("\n]\n")
+    passed, last = _audit_files(files, rules, match_id, as_json)
     if record:
-        if audited.report is None:
-            raise typer.Exit(1)
         assert store is not None and match_id is not None  # --record opened the match above
-        result = record_audited(store, match_id, audited)
-        if as_json:
-            from ..present.descriptions import notes_text
-
-            say(notes_text(result.notes))
-        else:
-            show(result, False)
-        return
-    if not passed:
+        _enter(store, match_id, last, as_json)
+    elif not passed:
         raise typer.Exit(1)
 
 
-@contextmanager
-def _start_up_left_alone() -> Iterator[None]:
-    """Keep the garbage collector off what start-up made while a batch is audited.
+def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, as_json: bool) -> tuple[bool, Audited]:
+    """Audit each file in turn, its report written as soon as it is made: whether every file passed, and the last."""
+    import json
 
-    Auditing makes hundreds of short-lived objects a record; each full collection
-    would also walk the tens of thousands that importing Typer, Rich and scorepad
-    made, which live to the end anyway (about 4% of a batch's time).
-    """
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
+    from ..app.audit import audit_source
+
+    ascii = use_ascii()
+    listing = as_json and len(files) > 1
+    encode = json.JSONEncoder(ensure_ascii=ascii).encode  # a report of a list on one line
+    people = None if as_json else console()  # JSON for scripts needs no Rich at all
+    passed = True
+    for index, source in enumerate(files):
+        audited = audit_source(source, rules, match_id)
+        passed = passed and audited.passed
+        if audited.errors:
+            sys.stdout.flush()  # keep the error next to the reports around it on a terminal
+            sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
+        if listing:  # a report a line, each written as soon as it is made: a batch is never held whole
+            sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
+        elif as_json:
+            sys.stdout.write(json_line(audited.to_json()))
+        elif people is not None and audited.report is not None:
+            _print_report(people, audited, ascii)
+    if listing:
+        sys.stdout.write("\n]\n")
+    return passed, audited
 
 
-def _print_report(people: "Console", audited: "Audited", ascii: bool) -> None:
+def _enter(store: Store, match_id: int, audited: Audited, as_json: bool) -> None:
+    """Enter the audited deal in the match (``--record``); exit 1 for a file that could not be audited."""
+    from ..app.audit import record_audited
+
+    if audited.report is None:
+        raise typer.Exit(1)
+    result = record_audited(store, match_id, audited)
+    if as_json:
+        from ..present.descriptions import notes_text
+
+        say(notes_text(result.notes))
+    else:
+        show(result, False)
+
+
+def _print_report(people: Console, audited: Audited, ascii: bool) -> None:
     # Imported here, when a report is shown: JSON for scripts needs none of Rich's layout.
     from rich.text import Text
 
@@ -200,25 +144,6 @@ def _print_report(people: "Console", audited: "Audited", ascii: bool) -> None:
 
     for part in audit_report(audited, ascii):
         people.print(part, soft_wrap=isinstance(part, Text))  # a sentence stays on its own line
-
-
-def _report_text(people: "Console", audited: "Audited", ascii: bool) -> str:
-    """The report as ``people`` would print it, escapes for a terminal's styles and all."""
-    with people.capture() as captured:
-        _print_report(people, audited, ascii)
-    return captured.get()
-
-
-def _write_report(people: "Console", report: "Report", ascii: bool) -> None:
-    """Write a report as ``people.print`` would have: laid out here, or the text a worker made, flushed.
-
-    A reader gone (``| head``) ends the command quietly, as every command (``refusals``).
-    """
-    if not isinstance(report, str):
-        _print_report(people, report, ascii)
-    elif report:
-        people.file.write(report)
-        people.file.flush()
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,5 @@
-"""Click's and Typer's own words, in the language in use: the usage line, the help option, usage errors.
+"""Click's and Typer's own words, in the language in use: the usage line and its placeholders, the help option,
+usage errors.
 
 Typer ships Click inside it (``typer._click``), and that Click writes its words
 as English literals, with no catalog to hook into. So scorepad shows a usage
@@ -8,7 +9,9 @@ message is matched against Click's English sentence to find the catalog's
 template. A sentence Click may one day word differently is simply shown as
 Click wrote it. Typer's own few words (section titles, "required", "No such
 command") go through the ``gettext`` module, which ``language_choice.choose`` points
-at scorepad's catalog.
+at scorepad's catalog. The placeholders in capitals that stand for what is typed
+(``NAME=SCORE...``, ``[OPTIONS]``) are words too: ``placeholders`` says them in
+the language in use, in usage lines, option lists and the hints of errors alike.
 """
 
 from __future__ import annotations
@@ -46,6 +49,31 @@ TYPER_WORDS = (
     N_("Aborted!"),
 )
 
+#: The words of the placeholders that usage lines, option lists and messages show for what is typed
+#: (``NAME=SCORE...``, ``--out PATH``), Click's own (``[OPTIONS] COMMAND [ARGS]...``) and the type
+#: Typer shows for text (``<str>``). The others (``N``, ``ID``) read the same in every language.
+PLACEHOLDERS = frozenset(
+    (
+        # TRANSLATORS: a placeholder for what is typed, as usage lines show it: in capitals, one word.
+        N_("NAME"),
+        N_("SCORE"),
+        N_("POINTS"),
+        N_("CARD"),
+        N_("CARDS"),
+        N_("OLD"),
+        N_("NEW"),
+        N_("DATE"),
+        N_("PATH"),
+        N_("FILE"),
+        N_("OPTIONS"),
+        N_("COMMAND"),
+        N_("ARGS"),
+        # TRANSLATORS: the placeholder Typer shows for an option that takes text: <str>, in lower case.
+        N_("str"),
+    )
+)
+_PLACEHOLDER_WORD = r"[A-Za-z]+"
+
 #: Click's English sentences inside a usage error, each with the template the catalog knows it by.
 #: Patterns, not compiled ones: every --help imports this module, and only an error needs them
 #: (``re`` compiles each once, when first matched, and keeps it).
@@ -58,6 +86,14 @@ _SENTENCES = (
 
 
 _EXTRA = r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)"
+#: What Typer adds to "No such command" when a command is close to the word typed.
+_SUGGESTED = r"(?P<message>.*)\. Did you mean (?P<suggestions>.+)\?"
+
+
+def placeholders(text: str) -> str:
+    """A usage line, a placeholder or a hint with each placeholder word in the language in use:
+    ``[OPTIONS] NAME=SCORE...`` is ``[OPTIES] NAAM=SCORE...`` in Dutch; other words (choices) as typed."""
+    return re.sub(_PLACEHOLDER_WORD, lambda word: _(word[0]) if word[0] in PLACEHOLDERS else word[0], text)
 
 
 def usage_prefix() -> str:
@@ -84,6 +120,10 @@ def message(error: ClickException) -> str:
 
 def sentence(text: str) -> str:
     """One of Click's English sentences in the language in use; any other text as it is."""
+    suggested = re.fullmatch(_SUGGESTED, text, re.DOTALL)
+    if suggested:  # the message before it is Typer's own, already looked up through gettext
+        fields = {"message": sentence(suggested["message"] + "."), "suggestions": suggested["suggestions"]}
+        return worded(N_("{message} Did you mean {suggestions}?"), fields)
     extra = re.fullmatch(_EXTRA, text, re.DOTALL)
     if extra:
         arguments = extra["arguments"]
@@ -106,7 +146,7 @@ def _hint(error: BadParameter) -> str | None:
         hint = error.param.get_error_hint(error.ctx)  # type: ignore[arg-type]
     if hint is None:
         return None
-    return hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint)
+    return placeholders(hint if isinstance(hint, str) else " / ".join(repr(part) for part in hint))
 
 
 def _missing(error: MissingParameter) -> str:

@@ -31,18 +31,27 @@ ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON."
 
 
 def stats(
-    preset: Annotated[Preset, typer.Option("--preset", help="Count the matches of this preset only.")] = Preset.CLASSIC,
+    preset: Annotated[
+        Preset | None,
+        typer.Option("--preset", help="Count the matches of this preset only (default: the latest match's)."),
+    ] = None,
     decks: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--decks", metavar="1|2", parser=WHOLE, help="Count the matches played with this many decks only."
+            "--decks",
+            metavar="1|2",
+            parser=WHOLE,
+            help="Count the matches played with this many decks only (default: the latest match's).",
         ),
-    ] = 1,
+    ] = None,
     since: Annotated[date | None, _date_option("--since", "on or after")] = None,
     until: Annotated[date | None, _date_option("--until", "on or before")] = None,
     as_json: ListJson = False,
 ) -> None:
     """Each player's figures over the matches of one preset and number of decks, lowest average per deal first.
+
+    Without --preset and --decks, those of the latest match; with one of
+    them, the other is the latest such match's.
 
     A player is a name, ignoring case. Points and deals count the scored deals
     of every match, finished, abandoned or still being played; tie-break deals
@@ -58,10 +67,8 @@ def stats(
       scorepad stats --decks 2
     """
     from ..app.stats import player_stats
-    from ..core.rules import RuleSet
 
-    rules = RuleSet.build(preset, decks=decks)
-    players = player_stats(open_store(), rules, since, until)
+    rules, players = player_stats(open_store(), preset, decks, since, until)
     if as_json:
         from ..present.json_shapes import stats_json
 
@@ -79,7 +86,9 @@ def stats(
             none = (
                 _("No {preset} match in the store in those dates.") if dated else _("No {preset} match in the store.")
             )
-        console().print(none.format(preset=preset.value))
+        from ..present.descriptions import preset_name
+
+        console().print(none.format(preset=preset_name(rules.preset)))
         return
     from ..present.club import stats_table
 

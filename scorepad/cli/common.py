@@ -40,19 +40,15 @@ class Options:
 
 OPTIONS = Options()
 
-#: The match a command is about, and its status as JSON: options of most commands.
-MatchOpt = Annotated[
-    int | None,
+
+def match_option(help: str = "Match id (default: the latest one used).") -> typer.models.OptionInfo:
+    """The option that names a match, ``--match ID``, with the help a command gives it."""
     # No min=1: a match id that does not exist is an unknown name (exit 1), not a usage error.
-    typer.Option(
-        "--match",
-        "-m",
-        metavar="ID",
-        help="Match id (default: the latest one used).",
-        autocompletion=match_ids,
-        parser=WHOLE,
-    ),
-]
+    return typer.Option("--match", "-m", metavar="ID", help=help, autocompletion=match_ids, parser=WHOLE)
+
+
+#: The match a command is about, and its status as JSON: options of most commands.
+MatchOpt = Annotated[int | None, match_option()]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
 
 
@@ -175,7 +171,7 @@ def show(result: Result, as_json: bool) -> None:
         if result.notes:  # stdout holds the JSON alone, yet the table must hear e.g. how a slam was recorded
             from ..present.descriptions import notes_text
 
-            say(notes_text(result.notes))
+            say(notes_text(result.notes, use_ascii()))
         print_json(status_json(result))
     else:
         from ..present import tables
@@ -224,10 +220,10 @@ def _json_escape(found: re.Match[str]) -> str:
 
 
 def terminal_text(message: str) -> str:
-    """A message as this terminal shows it: suit letters where the symbols cannot (or must not) be,
+    """A message as this terminal shows it: the table's suit letters where the symbols cannot (or must not) be,
     and any control character (a name from an old store) as its escape, so it stays one line."""
-    from ..core.cards import ascii_suits
     from ..core.text import visible
+    from ..present.translation import ascii_suits
 
     return visible(ascii_suits(message) if use_ascii() else message)
 

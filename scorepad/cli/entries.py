@@ -1,4 +1,4 @@
-"""Commands that write: new, deal, misdeal, undo, fix, abandon, rename."""
+"""Commands that write: new, deal, misdeal, seat, undo, fix, abandon, rename."""
 
 from typing import TYPE_CHECKING, Annotated
 
@@ -6,7 +6,7 @@ import typer
 
 from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_
-from ..present.translation import _
+from ..present.translation import _, card_letters
 from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
 from .completion import match_ids
 from .helptext import TranslatedCommand
@@ -135,7 +135,7 @@ def new(
     fmt = chosen_format(deals, until_over, until_reach)
     options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
     names = [n.strip() for given in players or [] for n in given.split(",")]
-    cuts = [parse_cut(c) for c in cut or []]
+    cuts = [parse_cut(c, card_letters()) for c in cut or []]
     store = open_store()
     if like is not None:
         result = entering.rematch(store, like, names, fmt, first_dealer, cuts, name, rules, **options)
@@ -197,8 +197,30 @@ def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     show(entering.record_misdeal(open_store(), match), as_json)
 
 
+def seat(
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The player who leaves the table.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The substitute who takes their seat.")],
+    match: MatchOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A substitute: NEW plays the seat of OLD from the next deal on.
+
+    The seat keeps its total, and every deal stays credited to whoever played
+    it. NEW may not be playing in the match already; a player who left may
+    come back the same way (scorepad seat NEW OLD). Undo takes it back.
+
+    Example:
+
+    \b
+      scorepad seat Cor Eva
+    """
+    from ..app import entering
+
+    show(entering.seat(open_store(), match, old, new), as_json)
+
+
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the last change: a deal, tie-break deal or misdeal, or a fix; it stays in the trail.
+    """Take back the last change: a deal, tie-break deal, misdeal or seat change, or a fix; it stays in the trail.
 
     Says what it took back, with the scores. A fix taken back leaves the
     scores it replaced standing again. A finished match reopens.
@@ -222,10 +244,14 @@ def fix(
 ) -> None:
     """Replace the scores of deal N, checked as a new deal would be; the old ones stay in the trail.
 
+    Name only the players whose scores change: the others keep theirs, and
+    the deal as a whole must still add up. Says what changed, old -> new.
+
     Examples:
 
     \b
       scorepad fix 2 Ann=13 Bob=10 Cat=20
+      scorepad fix 4 Cor=17 Dirk=6
       scorepad fix 5 --renege Cat
     """
     from ..app import entering
@@ -283,6 +309,6 @@ def _no_options(scores: list[str] | None) -> list[str]:
 def register(app: typer.Typer) -> None:
     # A slam in seat order starts with a minus (scorepad deal -43 0 0): a score, not an option.
     scores = {"ignore_unknown_options": True}
-    for command in (new, deal, misdeal, undo, fix, abandon, rename):
+    for command in (new, deal, misdeal, seat, undo, fix, abandon, rename):
         settings = scores if command in (deal, fix) else {}
         app.command(cls=TranslatedCommand, rich_help_panel="At the table", context_settings=settings)(refusals(command))

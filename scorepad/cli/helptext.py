@@ -5,12 +5,16 @@ Typer holds them from import time, before ``--lang`` is read. So the command
 classes below swap each text for its translation only while the help is
 formatted. A text is looked up paragraph by paragraph, with its lines joined
 (the formatter wraps them again); a ``\\b`` paragraph (examples, kept as
-written) is commands and is not translated. ``tools/catalogs.py`` extracts
-the same paragraphs for the catalog.
+written) is commands and is not translated, but for the ``# comments`` at its
+lines' ends. ``tools/catalogs.py`` extracts the same paragraphs and comments
+for the catalog. The placeholders of the usage line and of
+the options (``[OPTIONS]``, ``NAME=SCORE...``, ``--out PATH``) are swapped for
+theirs in the same way (``clickwords.placeholders``).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,10 +27,20 @@ from typer.core import TyperCommand, TyperGroup
 from ..present.translation import _
 from . import clickwords
 
+#: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
+_COMMENTED = re.compile(r"(?P<typed>(?:.*\s)?)# (?P<comment>.+)")
+
 
 def paragraphs(text: str) -> list[str]:
-    """The translatable paragraphs of a help text, each on one line: the catalog's keys."""
-    return [_one_line(p) for p in text.split("\n\n") if _translatable(p)]
+    """The translatable paragraphs of a help text, each on one line, and the comments of its examples:
+    the catalog's keys."""
+    found = []
+    for paragraph in text.split("\n\n"):
+        if _translatable(paragraph):
+            found.append(_one_line(paragraph))
+        else:
+            found += [line["comment"] for line in map(_COMMENTED.fullmatch, paragraph.splitlines()) if line]
+    return found
 
 
 def _translatable(paragraph: str) -> bool:
@@ -38,23 +52,45 @@ def _one_line(paragraph: str) -> str:
 
 
 def translated(text: str | None) -> str | None:
-    """The help text with each paragraph in the language in use; ``\\b`` paragraphs as written."""
+    """The help text with each paragraph in the language in use; ``\\b`` paragraphs as written, but for
+    their comments."""
     if not text:
         return text
-    return "\n\n".join(_(_one_line(p)) if _translatable(p) else p for p in text.split("\n\n"))
+    return "\n\n".join(_(_one_line(p)) if _translatable(p) else _examples(p) for p in text.split("\n\n"))
+
+
+def _examples(paragraph: str) -> str:
+    """A ``\\b`` paragraph as written, but for its comments, in the language in use."""
+    lines = []
+    for line in paragraph.split("\n"):
+        commented = _COMMENTED.fullmatch(line)
+        lines.append(f"{commented['typed']}# {_(commented['comment'])}" if commented else line)
+    return "\n".join(lines)
 
 
 @contextmanager
-def _in_language(command: Any, *shown: Any) -> Iterator[None]:
-    """Give a command and its options translated help for the time of a ``with``, and what else its help
-    shows: the help option, the subcommands listed (their own texts: their options are not even made)."""
+def _in_language(ctx: Any, command: Any, *shown: Any) -> Iterator[None]:
+    """Give a command and its options translated help and placeholders for the time of a ``with``, and
+    what else its help shows: the help option, the subcommands listed (their own texts: their options
+    are not even made)."""
     saved = []
+
+    def swap(holder: Any, attribute: str, value: str) -> None:
+        saved.append((holder, attribute, getattr(holder, attribute)))
+        setattr(holder, attribute, value)
+
     for holder in (command, *getattr(command, "params", ()), *shown):
         for attribute in ("help", "short_help", "epilog"):
             value = getattr(holder, attribute, None)
             if isinstance(value, str):
-                saved.append((holder, attribute, value))
-                setattr(holder, attribute, translated(value))
+                swap(holder, attribute, translated(value) or value)
+    for param in getattr(command, "params", ()):
+        if not getattr(param, "is_flag", False):  # a flag shows no placeholder
+            swap(param, "metavar", clickwords.placeholders(param.make_metavar(ctx)))
+    for attribute in ("options_metavar", "subcommand_metavar"):
+        value = getattr(command, attribute, None)
+        if isinstance(value, str):
+            swap(command, attribute, clickwords.placeholders(value))
     try:
         yield
     finally:
@@ -63,12 +99,13 @@ def _in_language(command: Any, *shown: Any) -> Iterator[None]:
 
 
 def _usage(command: Any, ctx: Any, formatter: Any) -> None:
-    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), clickwords.usage_prefix())
+    pieces = clickwords.placeholders(" ".join(command.collect_usage_pieces(ctx)))
+    formatter.write_usage(ctx.command_path, pieces, clickwords.usage_prefix())
 
 
 class TranslatedCommand(TyperCommand):
     def format_help(self, ctx, formatter) -> None:
-        with _in_language(self, self.get_help_option(ctx)):
+        with _in_language(ctx, self, self.get_help_option(ctx)):
             super().format_help(ctx, formatter)
 
     def format_usage(self, ctx, formatter) -> None:
@@ -78,7 +115,7 @@ class TranslatedCommand(TyperCommand):
 class TranslatedGroup(TyperGroup):
     def format_help(self, ctx, formatter) -> None:
         # The list of commands shows each one's first sentence: they are translated too.
-        with _in_language(self, self.get_help_option(ctx), *self.commands.values()):
+        with _in_language(ctx, self, self.get_help_option(ctx), *self.commands.values()):
             super().format_help(ctx, formatter)
 
     def format_usage(self, ctx, formatter) -> None:

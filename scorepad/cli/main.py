@@ -19,7 +19,7 @@ class Scorepad(CommandGroup):
     # Each module of ``scorepad/cli`` with commands, and the commands its ``register`` adds, as --help lists
     # them. A module is imported only when one of its commands is run, completed or shown (scorepad --help).
     modules: ClassVar = {
-        "entries": ("new", "deal", "misdeal", "undo", "fix", "abandon", "rename"),
+        "entries": ("new", "deal", "misdeal", "seat", "undo", "fix", "abandon", "rename"),
         "views": ("status", "history", "matches", "doctor"),
         "rules_command": ("rules",),
         "transfer": ("export", "import"),

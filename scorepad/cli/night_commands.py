@@ -19,39 +19,43 @@ if TYPE_CHECKING:
 NightJson = Annotated[bool, typer.Option("--json", help="Print the night's status as JSON.")]
 
 
+NightPlayersOpt = Annotated[
+    list[str],
+    typer.Option("--players", "-p", help="The night's players: Ann,Bob,Cat,... (3 to 200; 6 at least with --decks 2)."),
+]
+TableSizeOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--table-size",
+        metavar="K",
+        parser=POSITIVE,
+        help="Players a table: 3 to 6 (default 4; 6 to 10, default 8, with --decks 2).",
+    ),
+]
+RoundsOpt = Annotated[int, typer.Option("--rounds", metavar="R", parser=POSITIVE, help="Rounds of the night.")]
+DealsPerPlayerOpt = Annotated[
+    int,
+    typer.Option(
+        "--deals-per-player", metavar="M", parser=POSITIVE, help="Each table's match: every player deals M times."
+    ),
+]
+MovementOpt = Annotated[Movement, typer.Option("--movement", help="How players change tables between rounds.")]
+SeatingOpt = Annotated[
+    Seating, typer.Option("--seating", help="Round 1: tables drawn from the seed, or the players as listed.")
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", metavar="S", parser=WHOLE, help="The seed of every draw (default: a new one).")
+]
+
+
 def new(
-    players: Annotated[
-        list[str],
-        typer.Option(
-            "--players", "-p", help="The night's players: Ann,Bob,Cat,... (3 to 200; 6 at least with --decks 2)."
-        ),
-    ],
-    table_size: Annotated[
-        int | None,
-        typer.Option(
-            "--table-size",
-            metavar="K",
-            parser=POSITIVE,
-            help="Players a table: 3 to 6 (default 4; 6 to 10, default 8, with --decks 2).",
-        ),
-    ] = None,
-    rounds: Annotated[int, typer.Option("--rounds", metavar="R", parser=POSITIVE, help="Rounds of the night.")] = 4,
-    deals_per_player: Annotated[
-        int,
-        typer.Option(
-            "--deals-per-player", metavar="M", parser=POSITIVE, help="Each table's match: every player deals M times."
-        ),
-    ] = 1,
-    movement: Annotated[
-        Movement, typer.Option("--movement", help="How players change tables between rounds.")
-    ] = Movement.PROGRESSIVE,
-    seating: Annotated[
-        Seating, typer.Option("--seating", help="Round 1: tables drawn from the seed, or the players as listed.")
-    ] = Seating.RANDOM,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", metavar="S", parser=WHOLE, help="The seed of every draw (default: a new one)."),
-    ] = None,
+    players: NightPlayersOpt,
+    table_size: TableSizeOpt = None,
+    rounds: RoundsOpt = 4,
+    deals_per_player: DealsPerPlayerOpt = 1,
+    movement: MovementOpt = Movement.PROGRESSIVE,
+    seating: SeatingOpt = Seating.RANDOM,
+    seed: SeedOpt = None,
     name: NameOpt = None,
     rules: PresetOpt = None,
     hearts: HeartsOpt = None,

@@ -31,10 +31,6 @@ class FollowedNight:
     def __init__(self, followed: FollowedTable) -> None:
         self.followed = followed
 
-    @property
-    def number(self) -> int:
-        return self.followed.number
-
     def leave_words(self) -> str:
         """How to come back to this table."""
         return _("carry on with: scorepad play --night {night} --table {table}").format(

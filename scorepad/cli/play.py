@@ -16,7 +16,8 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from ..present.translation import _, in_language, ngettext
+from ..core.language import N_
+from ..present.translation import _, in_language, ngettext, worded
 from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
 from .nights import NightOpt
@@ -33,15 +34,17 @@ if TYPE_CHECKING:
     from .protocol import Asked
 
 
+#: The table of a club night that this laptop keeps.
+TableOpt = Annotated[
+    int | None,
+    typer.Option("--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."),
+]
+
+
 def play(
     match: MatchOpt = None,
     night: NightOpt = None,
-    table: Annotated[
-        int | None,
-        typer.Option(
-            "--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."
-        ),
-    ] = None,
+    table: TableOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
     ] = False,
@@ -51,15 +54,19 @@ def play(
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
     prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, undo, fix N NAME=SCORE..., status, sheet, rules,
-    again, help, quit.
+    renege NAME, misdeal, seat OLD NEW, undo, fix N NAME=SCORE..., status,
+    sheet, rules, again, help, quit.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
 
+    In another language (--lang, or the locale) the commands have that
+    language's own words, which help, TAB and refusals show; the English
+    words are understood in every language.
+
     When standard input is not a terminal, each line is one entry, without
-    prompts: NAME=SCORE ..., renege NAME, misdeal, undo, fix N ..., status,
-    sheet, rules, again, quit; blank lines and # comments are skipped. A refused
+    prompts: NAME=SCORE ..., renege NAME, misdeal, seat OLD NEW, undo,
+    fix N ..., status, sheet, rules, again, quit; blank lines and # comments are skipped. A refused
     line is reported on stderr as "line N: reason" and skipped; the exit code
     is then 1. A status, sheet or rules line prints its answer on stdout: as
     text, or with --json as one line of JSON (the object of scorepad status,
@@ -213,15 +220,12 @@ class _Terminal(_Table):
     """People at a table: a panel before each deal, a prompt, refusals asked again."""
 
     def __init__(self, session: "TableSession", ascii: bool) -> None:
-        from ..present import tables
-
         super().__init__(session, ascii)
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
-        self.out.print(tables.table_panel(session.result, ascii))
-        self.out.print(
-            _("Enter the deal's scores as NAME=SCORE for each player, or in seat order; help lists the rest.")
-        )
+        self._panel()
+        welcome = N_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; {help} lists the rest.")
+        self.out.print(in_table_words(welcome))
 
     def lines(self) -> Iterator[str]:
         while True:
@@ -250,23 +254,20 @@ class _Terminal(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        self.out.print(help_text(), markup=False)
+        self.out.print(help_text(self.session.state.settings.players), markup=False)
 
     def entered(self, asked: "Asked", result: "Result") -> None:
-        from ..present import tables
-
         echo = _echo(self.session, asked)
         if echo:
             self.out.print(echo, style="bold")
         if result.notes:
             from ..present.descriptions import notes_text
 
-            self.out.print(notes_text(result.notes), style="italic")
-        self.out.print(tables.table_panel(result, self.ascii))
+            self.out.print(notes_text(result.notes, self.ascii), style="italic")
+        self._panel(result)
         if result.state.finished and self.follow is None:
-            self.out.print(
-                _("The match is over: again starts a rematch; undo takes back the last change; quit leaves.")
-            )
+            over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
+            self.out.print(in_table_words(over))
 
     def refused(self, error: "ScorepadError") -> None:
         from ..app.table import MatchChanged
@@ -292,10 +293,13 @@ class _Terminal(_Table):
         self.err.print(left.format(match=match_id, where=where), markup=False)
         return 0
 
-    def _panel(self) -> None:
-        from ..present import tables
+    def _panel(self, result: "Result | None" = None) -> None:
+        """The panel of ``result``, or of the match as the session holds it."""
+        from ..present.panel import TablePanel
 
-        self.out.print(tables.table_panel(self.session.result, self.ascii))
+        # Where the terminal is too short for the whole panel, it says how to see what it leaves out.
+        rest = in_table_words(N_("{sheet} shows every deal, {rules} the rules of the match"))
+        self.out.print(TablePanel(self.session.result if result is None else result, self.ascii, rest))
 
     def tell(self, message: str) -> None:
         self.out.print(message, style="italic", markup=False)
@@ -337,7 +341,7 @@ def _echo(session: "TableSession", asked: "Asked") -> str | None:
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(session.match.settings.players, done.entry)
+    scores = scores_text(done.state.settings.players, done.entry)
     return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
 
 
@@ -379,21 +383,22 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
 
 
 def completions(before: list[str], players: Sequence[str], text: str) -> list[str]:
-    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command, or a name."""
-    from .protocol import COMMANDS, Verb, understood
+    """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command in the
+    table's words, or a name. A command typed in English is understood all the same."""
+    from .protocol import COMMANDS, Verb, folded, table_words, understood
 
     known = understood()
     entered = {token.split("=", 1)[0].casefold() for token in before if "=" in token}
     left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
-        options = [f"{typed} " if COMMANDS[verb].example else typed for typed, verb in known.items()] + left
-    elif known.get(before[-1].lower()) is Verb.RENEGE:
+        options = [f"{word} " if COMMANDS[verb].example else word for word, verb in table_words().items()] + left
+    elif known.get(folded(before[-1])) in (Verb.RENEGE, Verb.SEAT):  # the player who reneged, or who leaves
         options = list(players)
-    elif known.get(before[0].lower()) is Verb.FIX or "=" in before[0]:
+    elif known.get(folded(before[0])) is Verb.FIX or "=" in before[0]:
         options = left
     else:
         options = []
-    return [o for o in options if o.casefold().startswith(text.casefold())]
+    return [o for o in options if folded(o).startswith(folded(text))]
 
 
 # From a pipe.
@@ -450,13 +455,13 @@ class _Pipe(_Table):
     def help(self) -> None:
         from .protocol import help_text
 
-        sys.stderr.write(help_text() + "\n")
+        sys.stderr.write(help_text(self.session.state.settings.players) + "\n")
 
     def entered(self, asked: "Asked", result: "Result") -> None:
         from ..present.descriptions import notes_text
 
         self.written_lines += 1
-        self._tell(notes_text(result.notes))
+        self._tell(notes_text(result.notes, self.ascii))
 
     def refused(self, error: "ScorepadError") -> None:
         from .refusal_words import said
@@ -474,9 +479,10 @@ class _Pipe(_Table):
         from ..present import tables
         from ..present.descriptions import entry_words
 
-        state, players = self.session.state, self.session.match.settings.players
+        state = self.session.state
+        players = state.settings.players
         if state.winner is not None:
-            where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
+            where = tables.won(state, state.winner).rstrip(".")
         elif state.next is not None:
             deal = state.next
             where = _("next: {entry}, {dealer} deals").format(
@@ -513,8 +519,15 @@ class _Pipe(_Table):
         sys.stdout.flush()
 
 
+def in_table_words(message: str) -> str:
+    """A message of ``play`` that names its commands, each by its word in the language in use."""
+    from .protocol import Verb, command_word
+
+    return worded(message, {verb.value: command_word(verb) for verb in Verb})
+
+
 def _stderr() -> "Console":
-    return console(stderr=True, soft_wrap=True)
+    return console(stderr=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,22 +4,24 @@ A line is a deal's scores, or a command: a word, then what that command reads
 after it. ``COMMANDS`` is the one table of the commands, in the order ``help``
 lists them; ``COMMAND_WORDS`` says which words name each command in each
 language, so that a language's own words are data added there, English
-understood in all.
+understood in all. A word is matched whatever its case and accents, so that a
+table types ``renuncia`` for ``renúncia`` or ``angra`` for ``ångra`` as easily.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..app.entering import Renege
-from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Undo
+from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
-from ..present.translation import _, spoken
-from .scores import looks_like_a_score, read_scores
+from ..present.translation import _, spoken, worded
+from .scores import as_named, looks_like_a_score, read_scores
 
 
 class Verb(enum.Enum):
@@ -33,6 +35,7 @@ class Verb(enum.Enum):
     STATUS = "status"
     RULES = "rules"
     AGAIN = "again"
+    SEAT = "seat"
     HELP = "help"
     QUIT = "quit"
 
@@ -41,7 +44,10 @@ class Verb(enum.Enum):
 #: (status, sheet, rules, help, quit), which each mode of ``play`` answers in its own way.
 Asked = Action | Verb
 
-#: The words that name each command, by language. English is understood in every language.
+#: The words that name each command, by language: the first word of a command is the one
+#: help, Tab and refusals show; the sheet's second is the one ``scorepad history`` is named
+#: after. English is understood in every language. The words are those a club player of the
+#: country types: one word each, lower case, in the glossary's terms (docs/glossary.md).
 COMMAND_WORDS: dict[str, dict[str, Verb]] = {
     "en": {
         "renege": Verb.RENEGE,
@@ -53,21 +59,103 @@ COMMAND_WORDS: dict[str, dict[str, Verb]] = {
         "history": Verb.SHEET,  # what a table calls the score sheet too
         "rules": Verb.RULES,
         "again": Verb.AGAIN,
+        "seat": Verb.SEAT,
         "help": Verb.HELP,
         "quit": Verb.QUIT,
+    },
+    "it": {
+        "renonce": Verb.RENEGE,  # fare renonce, as Italian bridge says
+        "errata": Verb.MISDEAL,  # distribuzione errata
+        "annulla": Verb.UNDO,
+        "correggi": Verb.FIX,
+        "classifica": Verb.STATUS,
+        "foglio": Verb.SHEET,  # il foglio segnapunti
+        "storico": Verb.SHEET,
+        "regole": Verb.RULES,
+        "rivincita": Verb.AGAIN,
+        "cambio": Verb.SEAT,  # a substitution, as in sport
+        "aiuto": Verb.HELP,
+        "esci": Verb.QUIT,
+    },
+    "pt": {
+        "renuncia": Verb.RENEGE,  # "o Bob renuncia", as in Sueca
+        "anular": Verb.MISDEAL,
+        "desfazer": Verb.UNDO,
+        "corrigir": Verb.FIX,
+        "classificação": Verb.STATUS,
+        "folha": Verb.SHEET,  # a folha de pontuação
+        "histórico": Verb.SHEET,
+        "regras": Verb.RULES,
+        "revanche": Verb.AGAIN,
+        "substituir": Verb.SEAT,
+        "ajuda": Verb.HELP,
+        "sair": Verb.QUIT,
+    },
+    "es": {
+        "renuncio": Verb.RENEGE,  # hacer renuncio, as in Tute and Mus
+        "anular": Verb.MISDEAL,
+        "deshacer": Verb.UNDO,
+        "corregir": Verb.FIX,
+        "clasificación": Verb.STATUS,
+        "hoja": Verb.SHEET,  # la hoja de puntuación
+        "historial": Verb.SHEET,
+        "reglas": Verb.RULES,
+        "revancha": Verb.AGAIN,
+        "sustituir": Verb.SEAT,
+        "ayuda": Verb.HELP,
+        "salir": Verb.QUIT,
+    },
+    "nl": {
+        "verzaakt": Verb.RENEGE,  # "Bert verzaakt", as in Klaverjassen
+        "overdelen": Verb.MISDEAL,  # what a Dutch table does after verkeerd delen
+        "terug": Verb.UNDO,
+        "herstel": Verb.FIX,
+        "stand": Verb.STATUS,
+        "scoreblad": Verb.SHEET,
+        "geschiedenis": Verb.SHEET,
+        "regels": Verb.RULES,
+        "revanche": Verb.AGAIN,
+        "wissel": Verb.SEAT,  # a substitution, as in sport
+        "hulp": Verb.HELP,
+        "stop": Verb.QUIT,
+    },
+    "sv": {
+        "felspel": Verb.RENEGE,  # a player who did not follow suit, as felgiv is a wrong deal
+        "felgiv": Verb.MISDEAL,
+        "ångra": Verb.UNDO,
+        "rätta": Verb.FIX,
+        "ställning": Verb.STATUS,
+        "protokoll": Verb.SHEET,  # the poängprotokoll
+        "historik": Verb.SHEET,
+        "regler": Verb.RULES,
+        "returparti": Verb.AGAIN,
+        "ersätt": Verb.SEAT,
+        "hjälp": Verb.HELP,
+        "sluta": Verb.QUIT,
     },
 }
 
 
+def folded(word: str) -> str:
+    """A word as it is matched: lower case, without accents (``Renúncia`` is ``renuncia``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
+
+
+def table_words() -> dict[str, Verb]:
+    """The words of the language in use for the commands there are, in the order of its table."""
+    words = COMMAND_WORDS.get(spoken(), COMMAND_WORDS["en"])
+    return {word: verb for word, verb in words.items() if verb in COMMANDS}
+
+
 def understood() -> dict[str, Verb]:
-    """Every word a command may be typed as, in the language in use: its own words first, then English."""
-    return COMMAND_WORDS.get(spoken(), {}) | COMMAND_WORDS["en"]
+    """Every word a command may be typed as, folded: the language's own words, then English."""
+    english = {word: verb for word, verb in COMMAND_WORDS["en"].items() if verb in COMMANDS}
+    return {folded(word): verb for word, verb in (table_words() | english).items()}
 
 
 def command_word(verb: Verb) -> str:
-    """The word ``help`` shows for a command: the language's own, else the English one."""
-    own = [typed for typed, named in COMMAND_WORDS.get(spoken(), {}).items() if named is verb]
-    return own[0] if own else verb.value
+    """The word the table is shown for a command: the first of the language's own."""
+    return next(word for word, named in table_words().items() if named is verb)
 
 
 @dataclass(frozen=True)
@@ -85,35 +173,47 @@ def parse_line(line: str) -> Asked | None:
     if not tokens:
         return None
     typed = tokens[0].lower()
-    known = understood()
-    verb = known.get(typed)
+    verb = understood().get(folded(typed))
     if verb is not None:
         return COMMANDS[verb].read(typed, tokens[1:])
-    if "=" in tokens[0] or looks_like_a_score(tokens[0]):
+    if "=" in as_named(tokens)[0] or looks_like_a_score(tokens[0]):
         return EnterDeal(read_scores(tokens))  # named, or in seat order: a command word is neither
     raise NotationError(
         N_("not an entry: {text} (scores as NAME=SCORE or in seat order, or one of: {commands})"),
         text=repr(tokens[0]),
-        commands=", ".join(known),
+        commands=", ".join(table_words()),
     )
 
 
 def _renege(typed: str, rest: list[str]) -> Asked:
-    return EnterDeal(Renege(_one_name(rest, f"{typed} NAME")))
+    return EnterDeal(Renege(_one_name(rest, typed)))
 
 
 def _fix(typed: str, rest: list[str]) -> Asked:
-    usage = N_("write fix N NAME=SCORE ... (or fix N renege NAME), N the deal to correct")
-    if not rest or not looks_like_number(rest[0]):
-        raise NotationError(usage)
-    number, rest = whole_number(rest[0], N_("N in fix N")), rest[1:]
+    words: dict[str, object] = {"fix": typed, "renege": command_word(Verb.RENEGE)}
+    number = 0
+    if rest and looks_like_number(rest[0]):
+        number = whole_number(rest[0], worded(N_("N in {fix} N"), words))
     if number < 1:
-        raise NotationError(usage)
-    if rest and understood().get(rest[0].lower()) is Verb.RENEGE:
-        return Fix(number, Renege(_one_name(rest[1:], f"{typed} {number} {rest[0].lower()} NAME")))
+        raise NotationError(
+            N_("write {fix} N NAME=SCORE ... (or {fix} N {renege} NAME), N the deal to correct"), **words
+        )
+    rest = rest[1:]
+    if rest and understood().get(folded(rest[0])) is Verb.RENEGE:
+        return Fix(number, Renege(_one_name(rest[1:], f"{typed} {number} {rest[0].lower()}")))
     if not rest:
-        raise NotationError(N_("fix {number} needs the deal's scores: fix {number} NAME=SCORE ..."), number=number)
+        raise NotationError(
+            N_("{fix} {number} needs the deal's scores: {fix} {number} NAME=SCORE ..."), fix=typed, number=number
+        )
     return Fix(number, read_scores(rest))
+
+
+def _seat(typed: str, rest: list[str]) -> Asked:
+    if len(rest) != 2:
+        raise NotationError(
+            N_("write {usage}: the player leaving, then the one taking their seat"), usage=f"{typed} OLD NEW"
+        )
+    return Seat(*rest)
 
 
 def _alone(asked: Asked) -> Callable[[str, list[str]], Asked]:
@@ -127,24 +227,27 @@ def _alone(asked: Asked) -> Callable[[str, list[str]], Asked]:
     return read
 
 
-def _one_name(rest: list[str], usage: str) -> str:
+def _one_name(rest: list[str], typed: str) -> str:
+    """The one name after what was ``typed`` (``renege``, ``fix 2 renege``)."""
     if len(rest) != 1:
-        raise NotationError(N_("write {usage}, with one player's name"), usage=usage)
+        raise NotationError(N_("write {usage}, with one player's name"), usage=" ".join((typed, _("NAME"))))
     return rest[0]
 
 
-#: Every command: what it reads and what it does, in the order ``help`` lists them.
+#: Every command: what it reads, what ``help`` shows typed after its word (the match's players
+#: numbered from 0 in seat order), and what it does, with the words ``help_text`` fills in.
 COMMANDS: dict[Verb, Command] = {
-    Verb.RENEGE: Command(_renege, "Bob", N_("Bob reneged: takes the penalty total, the others 0")),
+    Verb.RENEGE: Command(_renege, "{1}", N_("{player} reneged: takes the penalty total, the others 0")),
     Verb.MISDEAL: Command(_alone(EnterMisdeal()), "", N_("void this deal: the same dealer deals again")),
     Verb.UNDO: Command(_alone(Undo()), "", N_("take back the last change, a fix included (it stays in the trail)")),
-    Verb.FIX: Command(_fix, "2 Ann=13 Bob=10 ...", N_("correct deal 2 (or: fix 2 renege Bob)")),
+    Verb.FIX: Command(_fix, "2 {0}=13 {1}=10 ...", N_("correct deal 2 (or: {fix} 2 {renege} {player})")),
     Verb.SHEET: Command(
-        _alone(Verb.SHEET), "", N_("the score sheet: every deal, with the running totals (also: history)")
+        _alone(Verb.SHEET), "", N_("the score sheet: every deal, with the running totals (also: {history})")
     ),
     Verb.STATUS: Command(_alone(Verb.STATUS), "", N_("the standings and the next deal again")),
     Verb.RULES: Command(_alone(Verb.RULES), "", N_("the rules of this match, in plain words")),
     Verb.AGAIN: Command(_alone(Again()), "", N_("once the match is over: a rematch, the next player dealing first")),
+    Verb.SEAT: Command(_seat, "Bob Eve", N_("a substitute: Eve plays Bob's seat from the next deal on")),
     Verb.HELP: Command(_alone(Verb.HELP), "", N_("this list (Up arrow: the last line again, to correct it)")),
     Verb.QUIT: Command(
         _alone(Verb.QUIT),
@@ -155,13 +258,18 @@ COMMANDS: dict[Verb, Command] = {
 
 #: The lines of help before the commands: a deal's scores, typed the same in every language.
 SCORES_HELP = (
-    ("Ann=10 Bob=13 Cat=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
+    ("{0}=10 {1}=13 {2}=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
     ("10 13 20", N_("... or in seat order, without names")),
-    ("Ann=QS,2H Bob=- Cat=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
+    ("{0}=QS,2H {1}=- {2}=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
 )
 
 
-def help_text() -> str:
-    """The ``help`` command's list: what is typed, and what it does."""
+def help_text(players: Sequence[str]) -> str:
+    """The ``help`` command's list: what is typed, with the match's own players, and what it does."""
+    history = [word for word, verb in table_words().items() if verb is Verb.SHEET][1:]
+    fields: dict[str, object] = {"player": players[1], "history": ", ".join(history)}
+    fields |= {verb.value: command_word(verb) for verb in (Verb.FIX, Verb.RENEGE)}
     typed = [*SCORES_HELP, *((f"{command_word(v)} {c.example}".rstrip(), c.does) for v, c in COMMANDS.items())]
-    return "\n".join(f"  {line:<23}  {_(does)}" for line, does in typed)
+    lines = [(line.format(*players), worded(does, fields)) for line, does in typed]
+    width = max(len(line) for line, _does in lines)
+    return "\n".join(f"  {line:<{width}}  {does}" for line, does in lines)

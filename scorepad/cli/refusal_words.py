@@ -22,6 +22,14 @@ from ..present.translation import in_language
 from ..store.errors import NoMatchYet
 from ..store.night_rows import NoNightYet
 
+
+def _again() -> str:
+    """The word of ``play``'s command for a rematch, the one place a refusal below names one of its commands."""
+    from .protocol import Verb, command_word  # loaded by play, the one command that asks for a rematch
+
+    return command_word(Verb.AGAIN)
+
+
 #: Each typed refusal as the command line says it, from the facts it carries.
 _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     NoMatchYet: lambda _: Phrase(N_("there is no match yet: start one with 'scorepad new --players A,B,C'")),
@@ -34,9 +42,10 @@ _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     ),
     NoScores: lambda _: Phrase(N_("no scores given: write NAME=POINTS for every player, or --renege NAME")),
     NotOverYet: lambda error: Phrase(
-        # TRANSLATORS: "again" is the table's command, typed as it is in every language.
-        N_("match {match} is not over: again starts a rematch once it is"),
+        # TRANSLATORS: {again} is the table's command in its own words, which starts a rematch.
+        N_("match {match} is not over: {again} starts a rematch once it is"),
         match=error.match,
+        again=_again(),
     ),
     BreachesToSettle: lambda error: Counted(
         "the record breaks a rule ({breach}): the table settles that first, then enters the deal with scorepad deal",

@@ -7,6 +7,7 @@ import typer
 
 from ..core.choices import Preset
 from ..core.language import N_
+from ..present.descriptions import preset_name
 from ..present.translation import _
 from .common import JsonOpt, MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
@@ -85,7 +86,7 @@ def rules(
         if players is None:
             raise RuleError(N_("give --players N with --preset and the other options: the rules depend on the table"))
         facts = _of_preset(preset or Preset.CLASSIC, players, chosen_format(*formats), options)
-        title = _("Rules of {preset} for {count} players").format(preset=facts.rules.preset.value, count=players)
+        title = _("Rules of {preset} for {count} players").format(preset=preset_name(facts.rules.preset), count=players)
         show_rules(facts, title, {}, as_json)
     else:
         from ..app import reading
@@ -114,7 +115,7 @@ def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)
     name = f" “{result.name}”" if result.name else ""
     title = _("Rules of match {match}{name}: {preset}, {players}").format(
-        match=result.match_id, name=name, preset=settings.rules.preset.value, players=", ".join(settings.players)
+        match=result.match_id, name=name, preset=preset_name(settings.rules.preset), players=", ".join(settings.players)
     )
     return facts, title, {"match": result.match_id, "name": result.name}
 

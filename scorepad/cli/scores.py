@@ -1,8 +1,11 @@
 """Scores as people type them, read into the values the app takes.
 
 The one reader of that notation: ``deal``, ``fix`` and every line of ``play``.
-A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``) or all
-scores in seat order (``10 QS,2H ?``); ``?`` is the rest of the deal total.
+A deal is either all ``NAME=SCORE`` (``Ann=10 Bob=QS,2H Cat=?``, also typed
+``Ann = 10`` or ``Ann:10``) or all scores in seat order (``10 QS,2H ?``);
+``?`` is the rest of the deal total.
+Cards are read in the letters of the language in use (``Bob=VS,HS`` in
+Dutch), the English ones too.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from ..core.errors import NotationError, RuleError
 from ..core.language import N_
 from ..core.numbers import looks_like_number
 from ..core.scoring import parse_score
+from ..present.translation import card_letters
 
 #: Points run together with commas (``10,13,7,13`` or ``5,``): scores, badly separated.
 _POINTS_WITH_COMMAS = re.compile(r"[+-]?\d+(,[+-]?\d*)+")
@@ -32,11 +36,37 @@ def read_score(text: str, token: str) -> Score:
         raise NotationError(N_("one NAME=SCORE per player, separated by spaces: not {text}"), text=repr(token))
     if _POINTS_WITH_COMMAS.fullmatch(text.strip()):
         raise NotationError(N_("separate the scores with spaces, not commas: {text}"), text=repr(token))
-    return parse_score(text)
+    return parse_score(text, card_letters())
+
+
+def as_named(tokens: Sequence[str]) -> list[str]:
+    """The tokens with ``NAME = SCORE``, ``NAME= SCORE``, ``NAME =SCORE`` and ``NAME:SCORE`` read as ``NAME=SCORE``.
+
+    Neither a name nor a score holds ``=`` or ``:``, so one of them between two
+    such words joins them, whatever the spaces around it; a word that holds an
+    ``=`` already is left as it is (``Ann= Bob=13``: Ann's score is missing).
+    """
+    joined: list[str] = []
+    for token in tokens:
+        token = token if "=" in token else token.replace(":", "=", 1)
+        last = joined[-1] if joined else ""
+        if _half(last, token):
+            joined[-1] += token
+        else:
+            joined.append(token)
+    return joined
+
+
+def _half(before: str, token: str) -> bool:
+    """Whether ``token`` goes on ``before``: a score on ``NAME=``, or ``=`` (and a score) on a name."""
+    if before.endswith("=") and before.count("=") == 1 and before != "=":
+        return "=" not in token
+    return bool(before) and "=" not in before and token.startswith("=") and token.count("=") == 1
 
 
 def read_scores(tokens: Sequence[str]) -> tuple[tuple[str, Score], ...] | InSeatOrder:
     """``["Ann=10", "Bob=QS,2H"]`` as ``(("Ann", 10), ("Bob", (Q♠, 2♥)))``; ``["10", "?"]`` in seat order."""
+    tokens = as_named(tokens)
     named = ["=" in token for token in tokens]
     if all(named):
         return tuple(_named(token) for token in tokens)

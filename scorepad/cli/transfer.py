@@ -41,6 +41,13 @@ def export(
         ExportLayout,
         typer.Option("--layout", help="CSV: a row per player per deal (long), or one match's score sheet (sheet)."),
     ] = ExportLayout.LONG,
+    spreadsheet: Annotated[
+        bool,
+        typer.Option(
+            "--spreadsheet",
+            help="CSV for the spreadsheet program of the language in use: its list separator, and a byte order mark.",
+        ),
+    ] = False,
 ) -> None:
     """Write a match's deals as CSV, or a JSON backup; prints the file's path.
 
@@ -50,6 +57,12 @@ def export(
     a new name, never over an earlier export; --out may name a folder to put
     it in instead. The file is readable by its owner only, as the store is.
 
+    With --spreadsheet the CSV opens in the spreadsheet program of the
+    language in use with every value in its own cell and the names as typed:
+    its cells are separated by ; where the decimal mark is a comma (Italian,
+    Portuguese, Spanish, Dutch, Swedish), else by a comma, and a byte order
+    mark says that it is UTF-8. Its headers and cells are those of the plain CSV.
+
     Examples:
 
     \b
@@ -57,15 +70,21 @@ def export(
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
       scorepad export --layout sheet --out friday-sheet.csv
+      scorepad export --layout sheet --spreadsheet --out friday-sheet.csv
     """
+    from ..app.csv_rows import for_spreadsheet
     from ..app.export import export as write_export
     from ..core.errors import RuleError
+    from ..present.marks import marks
 
     if every and match is not None:
         raise RuleError(N_("give --match ID or --all, not both"))
     if out == "-":  # an export is a file written whole, never a stream
         raise RuleError(N_("--out takes a file name: an export is written to a file, then moved into place"))
-    written_file(write_export(open_store(), match, every, fmt, out, force, layout))
+    if spreadsheet and fmt is not ExportFormat.CSV:
+        raise RuleError(N_("--spreadsheet writes a CSV: not with --format json"))
+    style = for_spreadsheet(marks().separator) if spreadsheet else None
+    written_file(write_export(open_store(), match, every, fmt, out, force, layout, style))
 
 
 def import_(
@@ -84,7 +103,7 @@ def import_(
     Examples:
 
     \b
-      scorepad import exports/all-20261129T201503Z.json --dry-run
+      scorepad import exports/all-backup-20261129-2015.json --dry-run
       scorepad import backup.json
     """
     from ..app import backup
@@ -107,7 +126,10 @@ def import_(
     for m, new_id in done.added:
         print(
             added.format(
-                match=new_id, name=in_language(m.quoted_name), players=", ".join(m.settings.players), deals=_deals(m)
+                match=new_id,
+                name=in_language(m.quoted_name),
+                players=", ".join(m.state.settings.players),
+                deals=_deals(m),
             )
         )
     for m, old_id in done.present:

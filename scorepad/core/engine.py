@@ -12,55 +12,17 @@ none has, to the leader of the last trick.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
-from operator import attrgetter
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
-from .cards import FULL_DECK, MAX_DECK_PLAYERS, Card, ascii_text
+from .cards import MAX_DECK_PLAYERS, Card
 from .errors import NotationError
 from .language import N_
 from .record import DealRecord
-from .replay import Breach, BreachKind, check_hands, check_play, deck_of, seat_tricks
+from .replay import Breach, BreachKind, TrickReport, check_hands, check_play, seat_tricks
 from .rules import CLASSIC, RuleSet
 from .scoring import renege_outcome, slam_score
 
 __all__ = ["AuditReport", "Breach", "BreachKind", "TrickReport", "audit", "taken_cards"]
-
-
-class TrickReport(NamedTuple):
-    """One trick as replayed: cards in the order played, from the leader.
-
-    A named tuple rather than a frozen dataclass, as the replay's tricks are:
-    a batch of records makes one for every trick, and it is built in a third of the time.
-    """
-
-    number: int
-    leader: str
-    cards: tuple[Card, ...]
-    winner: str | None  #: None for a trick without cards, or one nobody won (two decks)
-    points: int  #: what the cards in it score, the omnibus bonus included
-    cancelled: tuple[Card, ...] | None = None  #: two decks: the equal cards that cancelled; None with one deck
-    taken_by: str | None = None  #: who took its points: the winner, or for a trick nobody won a later taker
-    taken_with: int | None = None  #: for a trick nobody won, the trick whose taker took its cards
-
-    def to_json(self) -> dict:
-        return _tricks_json((self,))[0]
-
-
-def _tricks_json(tricks: Iterable[TrickReport]) -> list[dict]:
-    """Tricks as JSON writes them. One loop for a report's tricks, which unpacks each
-    in C, rather than a method called for each and its fields read one by one."""
-    shown = []
-    for number, leader, cards, winner, points, cancelled, taken_by, taken_with in tricks:
-        cards_json = list(map(ascii_text, cards))  # as ascii_texts does, without a call for each trick
-        data = {"number": number, "leader": leader, "cards": cards_json, "winner": winner, "points": points}
-        if cancelled is not None:  # the one-deck report keeps its shape
-            data["cancelled"] = list(map(ascii_text, cancelled))
-            data["taken_with"] = taken_with
-            data["taken_by"] = taken_by
-        shown.append(data)
-    return shown
 
 
 @dataclass(frozen=True)
@@ -93,7 +55,7 @@ class AuditReport:
             "players": list(self.players),
             "dealer": self.dealer,
             "rules": self.rules.to_json(),
-            "tricks": _tricks_json(self.tricks),
+            "tricks": [trick.to_json() for trick in self.tricks],
             "breaches": [breach.to_json() for breach in self.breaches],
             "scores": dict(self.scores),
             "deal_total": self.deal_total,
@@ -111,24 +73,11 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     breaches += check_hands(record, rules) + check_play(record, rules, tricks)
     # A hand's breach comes before any trick; a renege seen late goes under its discard.
     breaches.sort(key=lambda b: 0 if b.trick is None else b.trick)
-    values = _values(rules)
     # A genuine play is a card of the deck played no more often than the deck
-    # has it: as many of them as the deck has cards means every card was played.
-    # (Both sums run in C, over the tricks' own tuples.)
-    genuine = sum(map(len, map(_CARDS, tricks))) - sum(map(len, map(_SPURIOUS, tricks)))
-    complete = genuine == deck_of(rules, count).total()
-    # Each trick's points summed by map and sum, in C; the dict's own lookup,
-    # without a default to pass, answers 0 for a card outside the full deck.
-    # (One comprehension, without a function called for each trick.)
-    points = values.__getitem__
-    reports = tuple(
-        [
-            TrickReport(t.number, t.leader, t.cards, t.winner, sum(map(points, t.cards)), t.cancelled, t.winner)
-            for t in tricks
-        ]
-    )
-    if rules.decks_for(count) == 2:
-        reports = _carry(reports, complete)
+    # has it: as many of them as were dealt means every card was played.
+    genuine = sum(len(trick.cards) - len(trick.spurious) for trick in tricks)
+    complete = genuine == count * rules.cards_each(count)
+    reports = _carry(tricks, complete) if rules.decks_for(count) == 2 else tuple(tricks)
     return AuditReport(
         players=record.players,
         dealer=record.dealer,
@@ -141,23 +90,7 @@ def audit(record: DealRecord, rules: RuleSet | None = None) -> AuditReport:
     )
 
 
-_CARDS, _SPURIOUS = attrgetter("cards"), attrgetter("spurious")
-
-
-class _Values(dict[Card, int]):
-    """What each card scores; a card outside the full deck (a rank no deck has) scores nothing."""
-
-    def __missing__(self, card: Card) -> int:
-        return 0
-
-
-@cache
-def _values(rules: RuleSet) -> _Values:
-    """What each card scores under the rules, looked up once per rule set rather than once per card played."""
-    return _Values({card: rules.points(card) for card in FULL_DECK})
-
-
-def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport, ...]:
+def _carry(tricks: list[TrickReport], complete: bool) -> tuple[TrickReport, ...]:
     """Who takes the cards of each two-deck trick nobody won.
 
     The winner of the next trick that has one; when no later trick has a
@@ -171,12 +104,12 @@ def _carry(tricks: tuple[TrickReport, ...], complete: bool) -> tuple[TrickReport
             waiting.append(index)
         elif trick.winner is not None:
             for w in waiting:
-                carried[w] = carried[w]._replace(taken_by=trick.winner, taken_with=trick.number)
+                carried[w] = replace(carried[w], taken_by=trick.winner, taken_with=trick.number)
             waiting = []
     if waiting and complete:
         last = tricks[-1]
         for w in waiting:
-            carried[w] = carried[w]._replace(taken_by=last.leader, taken_with=last.number)
+            carried[w] = replace(carried[w], taken_by=last.leader, taken_with=last.number)
     return tuple(carried)
 
 

@@ -56,11 +56,11 @@ class RecordErrors(NotationError):
     """Every line of a deal record that could not be read, each with its number and what was wrong.
 
     The message is the first problem (one line, as every refusal); ``refusals``
-    holds them all, so a batch of hand-typed records is fixed in one run, and
+    holds them all, each a phrase, so a batch of hand-typed records is fixed in one run, and
     ``problems`` the same in English, as JSON keeps them.
     """
 
-    def __init__(self, refusals: list[tuple[int, ScorepadError]]) -> None:
+    def __init__(self, refusals: list[tuple[int, Phrase]]) -> None:
         self.refusals = refusals
         self.problems = [(line, str(error)) for line, error in refusals]
         line, first = refusals[0]

@@ -1,10 +1,11 @@
 """A match as a fold over its entries.
 
 A match is its settings plus the entries that stand: scored deals, tie-break
-deals and misdeals. Dealer, eldest, totals, the end of the match and the
-tie-break state are a pure function of that list, so undo is "drop the last
-entry", a correction is "replace one and fold again", and the table mode
-applies one entry at a time without reloading anything.
+deals, misdeals and seat changes (a substitute taking a seat). Dealer, eldest,
+totals, who sits where, the end of the match and the tie-break state are a
+pure function of that list, so undo is "drop the last entry", a correction is
+"replace one and fold again", and the table mode applies one entry at a time
+without reloading anything.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from functools import cache, cached_property
 from .cards import Card
 from .errors import MatchClosed, RuleError, UnknownNameError
 from .language import N_
+from .names import check_name
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
@@ -75,23 +77,41 @@ class EntryKind(enum.Enum):
     DEAL = "deal"
     TIEBREAK = "tiebreak"
     MISDEAL = "misdeal"
+    SEAT = "seat"  #: a substitute takes a seat: no deal, no number of its own
+
+
+#: The kinds of entry that are deals with scores, numbered 1, 2, 3...
+SCORED = frozenset({EntryKind.DEAL, EntryKind.TIEBREAK})
+
+
+@dataclass(frozen=True, slots=True)
+class Substitute:
+    """From the next deal on, ``player`` plays ``seat``: its total goes on, the deals before stay its old player's."""
+
+    seat: int
+    player: str
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One entry that stands in a match: a scored deal, a tie-break deal or a misdeal."""
+    """One entry that stands in a match: a scored deal, a tie-break deal, a misdeal or a seat change."""
 
     kind: EntryKind
-    outcome: Outcome | None = None  #: None for a misdeal
+    outcome: Outcome | None = None  #: None for a misdeal and a seat change
+    substitute: Substitute | None = None  #: a seat change's
 
     @classmethod
     def misdeal(cls) -> Entry:
         return cls(EntryKind.MISDEAL)
 
+    @classmethod
+    def seat(cls, seat: int, player: str) -> Entry:
+        return cls(EntryKind.SEAT, substitute=Substitute(seat, player))
+
 
 @dataclass(frozen=True)
 class Settings:
-    """What is fixed when a match is created."""
+    """What is fixed when a match is created; ``MatchState.settings`` has the seats' players now."""
 
     players: tuple[str, ...]
     rules: RuleSet
@@ -173,6 +193,8 @@ class MatchState:
     tiebreak: tuple[tuple[int, ...], int] | None = None  #: (tied seats, round) when one is due
     winner: int | None = None
     abandoned: bool = False
+    #: (seat, player) of each player who gave up a seat to a substitute, in order; ``settings`` has who sits now
+    former: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def start(cls, settings: Settings) -> MatchState:
@@ -252,6 +274,32 @@ class MatchState:
         self._due()
         return Entry.misdeal()
 
+    def enter_seat(self, old: str, new: str) -> Entry:
+        """``new`` takes the seat of ``old``, a player now, from the next deal on."""
+        self._require_turn()
+        entry = Entry.seat(self.seat_of(old), check_name(new.strip()))
+        self._seated(entry.substitute)  # refused here, before anything is written, as the fold would refuse it
+        return entry
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player now, by name, ignoring case; a player who gave up their seat is told so."""
+        try:
+            return self.settings.seat_of(name)
+        except UnknownNameError:
+            for seat, player in reversed(self.former):
+                if player.casefold() == name.strip().casefold():
+                    raise RuleError(
+                        N_("{player} no longer plays: {now} took their seat"),
+                        player=player,
+                        now=self.settings.players[seat],
+                    ) from None
+            raise
+
+    def replaced(self, seat: int) -> tuple[str, ...]:
+        """Whom the player of ``seat`` now replaced there: its earlier players, each once, oldest first."""
+        now = self.settings.players[seat].casefold()
+        return tuple(dict.fromkeys(p for s, p in self.former if s == seat and p.casefold() != now))
+
     # Folding.
 
     def apply(self, entry: Entry, strict: bool = False) -> MatchState:
@@ -262,6 +310,10 @@ class MatchState:
         number = self.scored + 1
         if entry.kind is EntryKind.MISDEAL:
             return self
+        if entry.kind is EntryKind.SEAT:
+            if strict and entry.substitute is not None:
+                check_name(entry.substitute.player)
+            return self._seated(entry.substitute)
         if entry.kind is not turn.kind:  # a deal where a tie-break deal is due, or the other way round
             if turn.kind is EntryKind.TIEBREAK:
                 raise RuleError(N_("deal {number} must be a tie-break deal, not a deal"), number=number)
@@ -289,15 +341,31 @@ class MatchState:
             return replace(self, winner=tied[0], tiebreak=None)
         return replace(self, tiebreak=(tied, round_))
 
+    def _seated(self, substitute: Substitute | None) -> MatchState:
+        """The state once ``substitute`` sits in their seat: refused when they play in the match now."""
+        players = list(self.settings.players)
+        if substitute is None or not 0 <= substitute.seat < len(players):
+            raise RuleError(N_("a seat change needs a seat of the match and its new player"))
+        seat, player = substitute.seat, substitute.player
+        for sitting in players:
+            if sitting.casefold() == player.casefold():
+                raise RuleError(N_("{player} already plays in this match"), player=sitting)
+        gone, players[seat] = players[seat], player
+        return replace(
+            self, settings=replace(self.settings, players=tuple(players)), former=(*self.former, (seat, gone))
+        )
+
     def abandon(self) -> MatchState:
         return replace(self, abandoned=True, tiebreak=None)
 
     # A snapshot is the fold's result kept beside the entries, so that reading
     # where a long match stands needs none of them. It is the same fold: the
     # store writes it after every entry and ``scorepad doctor`` folds again to check.
+    # The seats' players now and those who left are kept only once a substitute came
+    # in: a match that never had one keeps the snapshot it always had.
 
     def snapshot(self) -> dict:
-        return {
+        kept = {
             "totals": list(self.totals),
             "deals_played": self.deals_played,
             "scored": self.scored,
@@ -305,10 +373,17 @@ class MatchState:
             "tiebreak": [list(self.tiebreak[0]), self.tiebreak[1]] if self.tiebreak else None,
             "winner": self.winner,
         }
+        if self.former:
+            kept |= {"players": list(self.settings.players), "former": [list(left) for left in self.former]}
+        return kept
 
     @classmethod
     def from_snapshot(cls, settings: Settings, data: Mapping) -> MatchState:
+        """The state a snapshot keeps, ``settings`` being the match's as it was created."""
         tiebreak = data["tiebreak"]
+        former = tuple((seat, player) for seat, player in data.get("former", ()))
+        if former:
+            settings = replace(settings, players=tuple(data["players"]))
         return cls(
             settings,
             totals=tuple(data["totals"]),
@@ -317,6 +392,7 @@ class MatchState:
             last_dealer=data["last_dealer"],
             tiebreak=(tuple(tiebreak[0]), tiebreak[1]) if tiebreak else None,
             winner=data["winner"],
+            former=former,
         )
 
 
@@ -352,7 +428,7 @@ def deal_index(entries: list[Entry], number: int) -> int:
     """Where scored deal ``number`` stands in the list of entries."""
     count = 0
     for index, entry in enumerate(entries):
-        if entry.kind is not EntryKind.MISDEAL:
+        if entry.kind in SCORED:
             count += 1
             if count == number:
                 return index

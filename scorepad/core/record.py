@@ -6,25 +6,28 @@ text it cannot read: a card missing from the deck, a name in the wrong place
 or a trick of the wrong size are kept as written, for the engine to report.
 Like a PGN reader, it reads on after a line it cannot read and reports every
 such line at once (``RecordErrors``); a record with any of them is refused whole.
+
+A batch audits hundreds of records of the same few tables, written with the
+same few dozen words: each card or ``Name:card`` word, rules line and table of
+names is read and checked once per process, its result kept (``lru_cache``;
+a refusal raises, so only what reads is kept). Without these caches reading
+2,000 two-deck records costs about three times as much.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter
-from types import MappingProxyType
-from typing import cast
 
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card, check_player_count
 from .errors import NotationError, RecordErrors, ScorepadError
-from .language import N_
+from .language import N_, Phrase
 from .names import RECORD_KEYS, check_name, check_names
-from .numbers import MAX_DIGITS, whole_number
-from .rules import RuleSet
+from .numbers import whole_number
+from .rules import CLASSIC, RuleSet
 from .text import quoted
 
 #: One card of a trick: the name written before it (or None) and the card.
@@ -33,38 +36,19 @@ Play = tuple[str | None, Card]
 _KEY = re.compile("|".join(RECORD_KEYS), re.IGNORECASE)
 _KEY_LINE = re.compile(rf"({_KEY.pattern})\s*:(.*)", re.IGNORECASE)
 _HAND_LINE = re.compile(r"hand\s+([^\s:]+)\s*:(.*)", re.IGNORECASE)
-#: The letters a key line or a hand line can begin with (ignoring case, no other character matches them).
-_KEY_OR_HAND_START = frozenset(ch for word in (*RECORD_KEYS, "hand") for ch in (word[0], word[0].upper()))
 _TRICK_NUMBER = re.compile(r"([0-9]+)\.(.*)")  # ASCII digits, as every number people type
 _COLON = re.compile(r"\s*:\s*")
-#: What a refusal calls a trick's number; looked up once, not for every trick read.
-_A_TRICKS_NUMBER = N_("a trick's number")
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class RecordedTrick:
     """One trick line: the plays in the order played, and its number if written."""
 
     plays: tuple[Play, ...]
     number: int | None = None
 
-    # Written out rather than generated with a __post_init__: one is made for every
-    # trick line read, and this sets each field once.
-    def __init__(self, plays: Iterable[Play], number: int | None = None) -> None:
-        pairs = cast("tuple[Play, ...]", tuple(map(tuple, plays)))  # pairs given as lists become tuples
-        self._set(pairs, number)
-
-    @classmethod
-    def _read(cls, plays: tuple[Play, ...], number: int | None) -> RecordedTrick:
-        """A trick as the parser reads it, its plays a tuple of pairs already: not copied pair by pair again."""
-        trick = object.__new__(cls)
-        trick._set(plays, number)
-        return trick
-
-    def _set(self, plays: tuple[Play, ...], number: int | None) -> None:
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "number", number)
-        if not plays and number is None:
+    def __post_init__(self) -> None:
+        if not self.plays and self.number is None:
             raise NotationError(N_("a trick without cards is written as its number alone, so it needs one"))
 
 
@@ -72,9 +56,10 @@ class RecordedTrick:
 class DealRecord:
     """One deal as recorded; ``rules`` is None when the record has no ``rules:`` line.
 
-    Names that match a player case-insensitively take the player's spelling, so
-    equal deals make equal records. A name before a card that is no player's is
-    kept as written: the engine reports it.
+    The dealer and the hands are named as the players line spells the players,
+    and so is a name before a card that is a player's (``parse_record`` spells
+    what a person typed in any case), so equal deals make equal records. A name
+    before a card that is no player's is kept as written: the engine reports it.
     """
 
     players: tuple[str, ...]
@@ -86,53 +71,14 @@ class DealRecord:
     def __post_init__(self) -> None:
         # Keep the invariants that let every record be written and read back;
         # the engine can then trust the seats and the dealer.
-        players = tuple(self.players)
-        check_players(players, self.rules)
-        seat = {name.casefold(): name for name in players}
-        dealer = _seat(seat, self.dealer)
-        hands = {_seat(seat, name): tuple(cards) for name, cards in self.hands.items()}
-        if len(hands) < len(self.hands):
-            raise NotationError(N_("two hands for one player"))
-        tricks = _spelled_tricks(seat, players, tuple(self.tricks))
-        for position, trick in enumerate(tricks, 1):
+        check_players(self.players, self.rules)
+        for name in (self.dealer, *self.hands):
+            _check_player(self.players, name)
+        written = {name for trick in self.tricks for name, _ in trick.plays if name is not None}
+        for name in written.difference(self.players):  # the players' names are checked above
+            check_name(name)
+        for position, trick in enumerate(self.tricks, 1):
             check_trick_number(trick.number, position)
-        self._set(players, dealer, self.rules, hands, tricks)
-
-    @classmethod
-    def _read(
-        cls,
-        players: tuple[str, ...],
-        seat: dict[str, str],
-        dealer: str,
-        rules: RuleSet | None,
-        hands: dict[str, tuple[Card, ...]],
-        tricks: tuple[RecordedTrick, ...],
-    ) -> DealRecord:
-        """The record the parser read, made without ``__post_init__``.
-
-        The parser has already checked what that would check (the players, the
-        dealer and the hands against them, every trick's number) as it read each
-        line, to name the line of a problem: checked twice, they cost a tenth of
-        reading a record. Only the names before the cards are left to spell.
-        ``seat``: each player's name by its casefold.
-        """
-        record = object.__new__(cls)
-        record._set(players, dealer, rules, hands, _spelled_tricks(seat, players, tricks))
-        return record
-
-    def _set(
-        self,
-        players: tuple[str, ...],
-        dealer: str,
-        rules: RuleSet | None,
-        hands: dict[str, tuple[Card, ...]],
-        tricks: tuple[RecordedTrick, ...],
-    ) -> None:
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "dealer", dealer)
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "hands", MappingProxyType(hands))
-        object.__setattr__(self, "tricks", tricks)
 
     @property
     def eldest(self) -> str:
@@ -140,43 +86,18 @@ class DealRecord:
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
 
 
-def _spelled_tricks(
-    seat: dict[str, str], players: tuple[str, ...], tricks: tuple[RecordedTrick, ...]
-) -> tuple[RecordedTrick, ...]:
-    """The tricks with every name before a card that is a player's spelled as the players line does."""
-    # A record names the same few players hundreds of times: check each
-    # other written name once, and rewrite only the tricks it is in.
-    # (The names before the cards, gathered by map and chain rather than a loop of Python's.)
-    written = set(map(itemgetter(0), chain.from_iterable(trick.plays for trick in tricks)))
-    others = {name: _written_name(seat, name) for name in written.difference(players, [None])}
-    respell = {name: spelled for name, spelled in others.items() if spelled != name}
-    if respell:
-        return tuple(_respelled(trick, respell) for trick in tricks)
-    return tricks
-
-
-def _respelled(trick: RecordedTrick, respell: Mapping[str | None, str | None]) -> RecordedTrick:
-    """The trick with its names spelled as the players line does, or the trick itself if none needs it."""
-    if not any(name in respell for name, _ in trick.plays):
-        return trick
-    return RecordedTrick(tuple((respell.get(name, name), card) for name, card in trick.plays), trick.number)
+def _check_player(players: tuple[str, ...], name: str) -> None:
+    if name not in players:
+        raise NotationError(
+            N_("{name} is not one of the players: {players}"), name=quoted(name), players=" ".join(players)
+        )
 
 
 def _seat(seat: dict[str, str], name: str) -> str:
-    """The player's own spelling of a name; NotationError if it is no player's."""
+    """The player's own spelling of a name typed in any case; NotationError if it is no player's."""
     if name.casefold() not in seat:
-        raise NotationError(
-            N_("{name} is not one of the players: {players}"), name=quoted(name), players=" ".join(seat.values())
-        )
+        _check_player(tuple(seat.values()), name)
     return seat[name.casefold()]
-
-
-def _written_name(seat: dict[str, str], name: str | None) -> str | None:
-    """A name before a card: the player's spelling, or as written if it is no player's."""
-    if name is None:
-        return None
-    check_name(name)
-    return seat.get(name.casefold(), name)
 
 
 def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
@@ -198,8 +119,6 @@ def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
     _check_names(players)
 
 
-# A batch of records seats the same few tables again and again: each table's
-# names are checked once (a refusal raises, so only good names are kept).
 @lru_cache(maxsize=256)
 def _check_names(players: tuple[str, ...]) -> None:
     check_names(players, NotationError)
@@ -212,15 +131,18 @@ def check_trick_number(number: int | None, position: int) -> None:
         raise NotationError(N_("this is trick {position}, not '{number}.'"), position=position, number=number)
 
 
-def parse_record(text: str) -> DealRecord:
-    """Read a deal record; raise RecordErrors naming every line it cannot read."""
-    reader = _Reader()
+def parse_record(text: str, rules: RuleSet | None = None) -> DealRecord:
+    """Read a deal record; raise RecordErrors naming every line it cannot read.
+
+    ``rules``: those it is audited under (a match's) if it has none of its own: a
+    trick more than the deck of its rules makes is refused at its line.
+    """
+    reader = _Reader(rules)
     lines = text.removeprefix("\ufeff").splitlines()
     for number, raw in enumerate(lines, 1):
-        # A comment is cut off; most lines have none, and are not split into a list to find that.
-        line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
+        line = raw.partition("#")[0].strip()  # a comment is cut off
         if line:
-            try:  # free when nothing is raised, so reading on costs a clean record nothing
+            try:
                 reader.read(line, number)
             except ScorepadError as error:
                 reader.problem(number, error)
@@ -230,44 +152,34 @@ def parse_record(text: str) -> DealRecord:
     return record
 
 
-class _AtLine:
-    """Note any refusal raised inside as the problem of line ``number``, and read on.
-
-    A class rather than @contextmanager, whose generator costs more than what
-    a record's few lines are checked for.
-    """
-
-    def __init__(self, reader: _Reader, number: int) -> None:
-        self.reader, self.number = reader, number
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> bool:
-        if isinstance(error, ScorepadError):
-            self.reader.problem(self.number, error)
-            return True
-        return False
-
-
 class _Reader:
     """The state of a record being read line by line."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet | None) -> None:
+        self.rules = rules
         # Keys and hands may come in any order, so names are matched to the
         # players only at the end; each value keeps its line for the message.
         self.keys: dict[str, tuple[int, str]] = {}
         self.hands: list[tuple[int, str, tuple[Card, ...]]] = []
-        self.tricks: list[RecordedTrick] = []
-        self.problems: list[tuple[int, ScorepadError]] = []
+        #: Each trick line: its line, its plays as written, and its number if written.
+        self.tricks: list[tuple[int, tuple[Play, ...], int | None]] = []
+        # Each problem is kept as its sentence: the refusal itself would keep alive every frame
+        # it was raised through, and the garbage collector would walk them all again and again.
+        self.problems: list[tuple[int, Phrase]] = []
 
     def problem(self, number: int, error: ScorepadError) -> None:
-        self.problems.append((number, error.refusals[0][1] if isinstance(error, RecordErrors) else error))
+        self.problems.append((number, error.said))
+
+    @contextmanager
+    def at_line(self, number: int) -> Iterator[None]:
+        """Note any refusal raised inside as the problem of line ``number``, and read on."""
+        try:
+            yield
+        except ScorepadError as error:
+            self.problem(number, error)
 
     def read(self, line: str, number: int) -> None:
-        if line[0] not in _KEY_OR_HAND_START:
-            self.tricks.append(self._trick(line))  # most lines: no key or hand line to try first
-        elif match := _KEY_LINE.fullmatch(line):
+        if match := _KEY_LINE.fullmatch(line):
             key, value = match[1].casefold(), match[2].strip()
             if key in self.keys:
                 raise NotationError(N_("a second '{key}:' line: {line}"), key=key, line=repr(line))
@@ -275,82 +187,98 @@ class _Reader:
         elif match := _HAND_LINE.fullmatch(line):
             self.hands.append((number, match[1], tuple(map(_card, _tokens(match[2])))))
         else:
-            self.tricks.append(self._trick(line))
+            self._trick(line, number)
 
-    def _trick(self, line: str) -> RecordedTrick:
-        number = None
+    def _trick(self, line: str, at: int) -> None:
         position = len(self.tricks) + 1
         try:
+            number = None
             if match := _TRICK_NUMBER.fullmatch(line):
-                digits, line = match[1], match[2]
-                # Only ASCII digits match: whole_number need only say no to too many of them.
-                number = int(digits) if len(digits) <= MAX_DIGITS else whole_number(digits, _A_TRICKS_NUMBER)
-                if number != position:
-                    check_trick_number(number, position)
+                number, line = whole_number(match[1], N_("a trick's number")), match[2]
+                check_trick_number(number, position)
             try:
                 plays = tuple(map(_play, _tokens(line)))
             except ScorepadError as error:
-                raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error) from None
-            return RecordedTrick._read(plays, number)
+                raise NotationError(N_("trick {number}: {problem}"), number=position, problem=error.said) from None
         except ScorepadError:
             # The line still takes its trick's place, so the tricks after it
             # keep their numbers and are not reported as misnumbered too.
-            self.tricks.append(RecordedTrick((), position))
+            self.tricks.append((at, (), position))
             raise
+        self.tricks.append((at, plays, number))
 
     def finish(self, last_line: int) -> DealRecord | None:
         """The record, or None when a line could not be read (every problem is then noted)."""
         if "players" not in self.keys:
             self.problems.append(
-                (last_line, NotationError(N_("the record has no 'players:' line (the players in seat order)")))
+                (last_line, Phrase(N_("the record has no 'players:' line (the players in seat order)")))
             )
         if "dealer" not in self.keys:
-            self.problems.append((last_line, NotationError(N_("the record has no 'dealer:' line (who dealt)"))))
+            self.problems.append((last_line, Phrase(N_("the record has no 'dealer:' line (who dealt)"))))
         rules = None
         if "rules" in self.keys:
             line, value = self.keys["rules"]
-            with _AtLine(self, line):
+            with self.at_line(line):
                 rules = _rules(value)
         players: tuple[str, ...] = ()
         if "players" in self.keys:
             line, value = self.keys["players"]
-            with _AtLine(self, line):
+            with self.at_line(line):
                 players = tuple(_tokens(value))
                 check_players(players, rules)
+                self._count_tricks(len(players), rules or self.rules or CLASSIC)  # its own, else the match's
         seat = {name.casefold(): name for name in players}
         dealer = None
         if "dealer" in self.keys and seat:
             line, value = self.keys["dealer"]
-            with _AtLine(self, line):
+            with self.at_line(line):
                 dealer = _seat(seat, _dealer(value))
+        hands = self._hands(seat)
+        if self.problems or dealer is None:
+            return None
+        # Most records spell every name as their players line does: only a name spelled otherwise is rewritten.
+        written = {name for _, plays, _ in self.tricks for name, _ in plays if name is not None}
+        respell = {name: seat[name.casefold()] for name in written if seat.get(name.casefold(), name) != name}
+        tricks = tuple(RecordedTrick(_spelled(respell, plays), number) for _, plays, number in self.tricks)
+        return DealRecord(players, dealer, rules, hands, tricks)
+
+    def _count_tricks(self, count: int, rules: RuleSet) -> None:
+        """Note the first trick more than the deck of the rules makes for ``count`` players."""
+        if count > MAX_DECK_PLAYERS[rules.decks]:
+            return  # no deck for this table: the engine refuses it
+        most = rules.cards_each(count)
+        if len(self.tricks) > most:
+            too_many = N_("a trick too many: {count} players hold {most} cards each, so a deal has {most} tricks")
+            self.problems.append((self.tricks[most][0], Phrase(too_many, count=count, most=most)))
+
+    def _hands(self, seat: dict[str, str]) -> dict[str, tuple[Card, ...]]:
+        """Each recorded hand by its player's name as the players line spells it."""
         hands: dict[str, tuple[Card, ...]] = {}
         for line, typed, cards in self.hands if seat else ():
-            with _AtLine(self, line):
+            with self.at_line(line):
                 name = _seat(seat, typed)
                 if name in hands:
                     raise NotationError(N_("a second hand for {name}"), name=repr(typed))
                 hands[name] = cards
-        if self.problems or dealer is None:
-            return None
-        return DealRecord._read(players, seat, dealer, rules, hands, tuple(self.tricks))
+        return hands
+
+
+def _spelled(respell: dict[str, str], plays: tuple[Play, ...]) -> tuple[Play, ...]:
+    """The plays with each name of ``respell`` spelled as it says."""
+    if not respell:
+        return plays
+    return tuple((respell.get(name, name) if name is not None else None, card) for name, card in plays)
 
 
 def _tokens(text: str) -> list[str]:
-    # Commas separate like spaces. str.split is several times quicker than a regular expression
-    # (and most lines have no comma to replace: the text is then not copied first).
-    tokens = (text.replace(",", " ") if "," in text else text).split()
-    # "Bob : KH" and "Bob:KH" are the same play. A colon with space beside it
-    # shows as " :" or ": " once the tokens are joined by single spaces: only
-    # such a line is worth the slower rewriting.
-    if ":" in text:
-        spaced = " ".join(tokens)
-        if " :" in spaced or ": " in spaced:
-            tokens = _COLON.sub(":", text).replace(",", " ").split()
-    return tokens
+    """The words of a line: commas separate like spaces, and "Bob : KH" is the play "Bob:KH"."""
+    words = text.replace(",", " ").split()
+    spaced = " ".join(words)
+    if " :" in spaced or ": " in spaced:  # a colon with space beside it
+        return _COLON.sub(":", text).replace(",", " ").split()
+    return words
 
 
-# The same few dozen tokens recur in every record: each is read once per
-# process. Only what reads is kept (a refusal raises), so the caches stay small.
 _card = lru_cache(maxsize=1024)(Card.parse)
 _rules = lru_cache(maxsize=64)(RuleSet.parse_notation)
 

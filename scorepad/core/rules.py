@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .cards import (
@@ -144,15 +145,15 @@ class RuleSet:
 
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
-        return self._values.get(card, 0)
+        return self.card_values.get(card, 0)
 
     @cached_property
-    def _values(self) -> dict[Card, int]:
-        """Every card that scores, with its points: asked for dozens of times per deal entered."""
+    def card_values(self) -> Mapping[Card, int]:
+        """Every card that scores, with its points (any other scores 0): asked for dozens of times per deal."""
         values = dict(_PENALTY_VALUES[self.preset])
         if self.omnibus is not None:
             values[self.omnibus] = OMNIBUS_BONUS
-        return values
+        return MappingProxyType(values)
 
     def penalty_cards(self, players: int) -> Counter[Card]:
         """The cards that cost points in a deal for that many players, with their copies."""

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from .cards import Card
+from .cards import ENGLISH, FULL_DECK, Card, CardRow, Letters
 from .errors import ImpossibleScores, NotationError, RuleError
 from .language import N_, Phrase, and_list, or_list
 from .numbers import looks_like_number, whole_number
@@ -36,8 +36,8 @@ class Outcome:
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)  #: seats entered as cards
 
 
-def parse_score(text: str) -> ScoreInput:
-    """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` or ``-`` for no card."""
+def parse_score(text: str, letters: Letters = ENGLISH) -> ScoreInput:
+    """Read the part after ``NAME=``: ``12``, ``-43``, ``QS,2H,9H`` (or the table's ``letters``), ``-`` for no card."""
     text = text.strip()
     if looks_like_number(text):  # in any script's digits: refused in words unless 0 to 9
         return whole_number(text, _A_SCORE)
@@ -48,7 +48,7 @@ def parse_score(text: str) -> ScoreInput:
     parts = text.split(",")
     if not all(part.strip() for part in parts):
         raise NotationError(N_("not a list of cards: {text} (write e.g. QS,2H,9H)"), text=repr(text))
-    return tuple(Card.parse(part) for part in parts)
+    return tuple(Card.parse(part, letters) for part in parts)
 
 
 def points_of(rules: RuleSet, players: int, score: ScoreInput) -> int:
@@ -105,7 +105,7 @@ def check_scores(
     if given:
         unassigned -= Counter(c for hand in given.values() for c in hand)
     if not points and unassigned:
-        nobody = " ".join(str(c) for c in sorted(unassigned.elements()))
+        nobody = CardRow(tuple(sorted(unassigned.elements())))
         raise RuleError(N_("nobody took {cards}: list every scoring card of the deal"), cards=nobody)
     scores = {s: points_of(rules, players, hand) for s, hand in given.items()} | points
 
@@ -209,6 +209,14 @@ def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, .
             owner.append(seat)
             if len(owner) > dealt[c]:
                 who = ", ".join(names[s] for s in dict.fromkeys(owner))  # a list that reads in any language
+                if dealt[c] == 1 and rules.decks == 2:
+                    # A match of two decks deals one only to a tie-break of fewer than six: say why once is all.
+                    raise RuleError(
+                        N_("{card} is given twice ({players}): this tie-break is dealt from one deck of {cards}"),
+                        card=c,
+                        players=who,
+                        cards=len(FULL_DECK),
+                    )
                 if dealt[c] == 1:
                     raise RuleError(N_("{card} is given twice ({players})"), card=c, players=who)
                 raise RuleError(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Card
+from .cards import ENGLISH, Card, Letters
 from .errors import NotationError, RuleError
 from .language import N_, Phrase, and_list
 from .rules import Direction, PassRule
@@ -100,8 +100,8 @@ def pass_targets(direction: Direction, players: Sequence[int]) -> dict[int, int]
     return {seat: players[(i + step) % count] for i, seat in enumerate(players)}
 
 
-def parse_cut(text: str) -> dict[str, Card]:
-    """Read one round of the cut: ``Ann=7H,Bob=3C,Cat=KD``."""
+def parse_cut(text: str, letters: Letters = ENGLISH) -> dict[str, Card]:
+    """Read one round of the cut: ``Ann=7H,Bob=3C,Cat=KD``, the cards in English or the table's ``letters``."""
     round_: dict[str, Card] = {}
     for part in text.split(","):
         name, sep, card = part.partition("=")
@@ -109,5 +109,5 @@ def parse_cut(text: str) -> dict[str, Card]:
             raise NotationError(N_("not a cut: {text} (write NAME=CARD,NAME=CARD,...)"), text=repr(part.strip()))
         if name.strip().casefold() in {n.casefold() for n in round_}:
             raise RuleError(N_("{player} cuts twice in one round"), player=name.strip())
-        round_[name.strip()] = Card.parse(card)
+        round_[name.strip()] = Card.parse(card, letters)
     return round_

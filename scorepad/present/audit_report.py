@@ -8,9 +8,9 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import ascii_suits
 from ..core.language import N_
-from .translation import _, in_language
+from .descriptions import rules_words
+from .translation import _, ascii_suits, card_text, in_language, spoken
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
@@ -44,17 +44,24 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
         # Text, not markup: a name may hold brackets that Rich would read as a style.
         return Text(ascii_suits(value) if ascii else value, style=style)
 
+    # English shows the rules as the record's notation writes them, in English words; another language, in its own.
+    rules = report.rules.notation() if spoken() == "en" else rules_words(report.rules)
     heading = _("{file}: {players}; {dealer} deals; {rules}").format(
-        file=audited.name, players=", ".join(report.players), dealer=report.dealer, rules=report.rules.notation()
+        file=audited.name, players=", ".join(report.players), dealer=report.dealer, rules=rules
     )
     parts: list[Text | Table] = [text(heading, "bold")]
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column, justify in _COLUMNS:
         table.add_column(_(column), justify=justify)
     for trick in report.tricks:
-        cards = " ".join(card.text(ascii) for card in trick.cards)
+        equal = set(trick.cancelled or ())
+        cards = " ".join(
+            f"[{card_text(card, ascii)}]" if card in equal else card_text(card, ascii) for card in trick.cards
+        )
         table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
     parts.append(table)
+    if any(trick.cancelled for trick in report.tricks):  # the key to the brackets, where there are any
+        parts.append(text(_("[ ]: two equal cards in one trick cancel: neither can win it (both still score)."), "dim"))
 
     scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
     if report.renege is not None:

@@ -164,9 +164,9 @@ def plain(lines: list[list[Segment]]) -> str:
 
 
 def running_series(players: Sequence[str], rows: Sequence[HistoryRow]) -> list[list[int]]:
-    """Each player's total before the first deal (0) and after every scored deal: what a chart draws."""
+    """Each seat's total before the first deal (0) and after every scored deal: what a chart draws."""
     scored = [r for r in rows if r.kind == "deal"]
-    return [[0] + [r.totals[p] for r in scored] for p in players]
+    return [[0] + [r.totals[r.players[seat]] for r in scored] for seat in range(len(players))]
 
 
 #: A colour per player for terminals that show colour; the markers carry the meaning without it.

@@ -11,8 +11,10 @@ from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typ
 
 from ..app.stats import TRACKED
 from ..core.rules import RuleSet
+from .descriptions import preset_name
 from .json_shapes import player_stats_json
-from .translation import _
+from .marks import decimal
+from .translation import _, card_text
 
 if TYPE_CHECKING:
     from ..app.ratings import PlayerRating
@@ -27,7 +29,8 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
     cards = [key for key, card in TRACKED.items() if rules.points(card)]
     # TRANSLATORS: "of" heads the column of deals with the player's cards entered, out of which the cards are counted.
     of = _("of")
-    heads = [_("Matches"), _("Wins"), _("Deals"), _("Points"), _("Avg"), *(TRACKED[k].text(ascii) for k in cards), of]
+    shown = [card_text(TRACKED[k], ascii) for k in cards]
+    heads = [_("Matches"), _("Wins"), _("Deals"), _("Points"), _("Avg"), *shown, of]
     for head in [*heads, _("Slams"), _("Reneges")]:
         table.add_column(head, justify="right")
     keys = ["matches", "wins", "deals", "points", "avg_per_deal", *cards, "deals_with_cards", "slams", "reneges"]
@@ -40,14 +43,14 @@ def stats_table(players: Sequence[PlayerStats], rules: RuleSet, ascii: bool) -> 
     )
     heading = (
         _("Players, {preset} matches, two decks") if rules.decks == 2 else _("Players, {preset} matches")
-    ).format(preset=rules.preset.value)
+    ).format(preset=preset_name(rules.preset))
     return Group(Text(heading, style="italic"), table, Text(key, style="dim"))
 
 
 def _cell(value: object) -> str:
     if value is None:
         return "-"
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+    return decimal(value) if isinstance(value, float) else str(value)
 
 
 def ratings_table(players: Sequence[PlayerRating]) -> Group:
@@ -55,6 +58,6 @@ def ratings_table(players: Sequence[PlayerRating]) -> Group:
     for number, head in enumerate(("#", _("Player"), _("Rating"), "mu", "sigma", _("Matches"), _("Wins"))):
         table.add_column(head, justify="left" if number == 1 else "right")
     for place, p in enumerate(players, start=1):
-        figures = (f"{p.rating:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}", str(p.matches), str(p.wins))
+        figures = (decimal(p.rating), decimal(p.mu), decimal(p.sigma), str(p.matches), str(p.wins))
         table.add_row(str(place), Text(p.name), *figures)
     return Group(table, Text(_("rating = mu - 3 sigma"), style="dim"))

@@ -43,6 +43,7 @@ def status_json(result: Result) -> dict:
         "pass_to": None,
         "removed": None,
         "deal_total": None,
+        "replaced": {players[seat]: list(state.replaced(seat)) for seat in settings.seats if state.replaced(seat)},
     }
     if deal is not None:
         data |= {
@@ -57,6 +58,7 @@ def status_json(result: Result) -> dict:
 
 
 def history_json(result: Result, rows: list[HistoryRow]) -> dict:
+    """The deals as the contract has them, each marked when it was corrected, and the substitutes apart."""
     return {
         "match": result.match_id,
         "deals": [
@@ -68,8 +70,21 @@ def history_json(result: Result, rows: list[HistoryRow]) -> dict:
                 "renege": r.renege,
                 "totals": r.totals,
                 "recorded_at": r.recorded_at,
+                "corrected": r.corrected,
             }
             for r in rows
+            if r.left is None
+        ],
+        "substitutes": [
+            {
+                "number": r.number,  # the first deal the substitute plays
+                "seat": r.left[0] + 1,  # from 1, as the CSV export counts seats
+                "player": r.players[r.left[0]],
+                "replaced": r.left[1],
+                "recorded_at": r.recorded_at,
+            }
+            for r in rows
+            if r.left is not None
         ],
     }
 
@@ -102,7 +117,7 @@ def import_json(done: Restored, dry_run: bool) -> dict[str, Any]:
             "match": match_id,
             "uid": match.uid,
             "name": match.record.name,
-            "players": list(match.settings.players),
+            "players": list(match.state.settings.players),
             "deals": match.state.scored,
             "entries": len(match.trail),
         }

@@ -14,6 +14,7 @@ from ..core.movement import Movement
 from ..core.night_scores import two_decimals
 from .descriptions import rules_words
 from .lists import and_list
+from .marks import decimal, in_utc, moment
 from .translation import _, ngettext
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def standings_heads() -> tuple[str, ...]:
 
 def standing_cells(line: NightStanding) -> tuple[str, ...]:
     """A line of the night's standings as people read it: its place, then a cell for each of ``standings_heads``."""
-    score, per_deal = f"{two_decimals(line.score):.2f}", f"{two_decimals(line.points_per_deal):.2f}"
+    score, per_deal = decimal(two_decimals(line.score)), decimal(two_decimals(line.points_per_deal))
     return str(line.place), line.name, score, str(line.rounds), str(line.firsts), per_deal
 
 
@@ -158,7 +159,14 @@ def changes(status: NightStatus) -> list[str]:
 
 def nights_table(rows: Sequence[NightSummary]) -> Table:
     table = Table()
-    for column in (_("Night"), _("Name"), _("Players"), _("Round"), _("Created (UTC)"), _("Result")):
+    for column in (
+        _("Night"),
+        _("Name"),
+        _("Players"),
+        _("Round"),
+        _("Created (UTC)") if in_utc() else _("Created"),
+        _("Result"),
+    ):
         table.add_column(column)
     for r in rows:
         table.add_row(
@@ -166,7 +174,7 @@ def nights_table(rows: Sequence[NightSummary]) -> Table:
             r.name or "",
             str(len(r.players)),
             _("{round} of {rounds}").format(round=r.round, rounds=r.rounds),
-            r.created_at[:16].replace("T", " "),
+            moment(r.created_at, seconds=False),
             _("over") if r.over else _("playing"),
         )
     return table

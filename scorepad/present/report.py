@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from ..core.standings import places
 from ..core.text import visible
 from .chart import nice_step, running_series
-from .descriptions import format_words, rules_words
+from .descriptions import format_words, rules_words, seated
 from .lists import and_list
+from .marks import day, day_text
 from .translation import _, ngettext, spoken
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: .25rem .55rem; border-bottom: 1px solid #ddd; text-align: right; }
 th { background: #f3f3f3; } th.name, td.name, td.note { text-align: left; } th.player { text-align: center; }
 td.total { color: #555; } tr.winner td { font-weight: 600; }
-tr.misdeal td { color: #777; font-style: italic; } tr.tiebreak td { background: #fff6e0; }
+tr.misdeal td, tr.seat td { color: #777; font-style: italic; } tr.tiebreak td { background: #fff6e0; }
 .verdict { font-weight: 600; } .key { color: #555; font-size: .9rem; }
 figure { margin: 0; } svg { width: 100%; height: auto; max-width: 760px; }
 svg text { font: 12px system-ui, sans-serif; fill: #222; }
@@ -84,7 +85,7 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
         f'<p class="verdict">{escape(_verdict(result))}</p></section>',
         f"<section><h2>{running}</h2><figure>{chart}</figure></section>",
         f"<section><h2>{deals}</h2>",
-        _deal_table(players, rows),
+        _deal_table(result, rows),
         f'<p class="key">{escape(key)}</p></section>',
         _tiebreaks(rows),
         "</body></html>",
@@ -94,7 +95,7 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
 
 def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
     settings = result.state.settings
-    days = sorted({r.recorded_at[:10] for r in rows})
+    days = [day_text(d) for d in sorted({day(r.recorded_at) for r in rows})]
     if not days:
         said = _("{players}: {format}; {rules}")
     elif len(days) == 1:
@@ -102,7 +103,7 @@ def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
     else:
         said = _("{players}: {format}; {rules}; played {first} to {last}")
     return said.format(
-        players=", ".join(settings.players),
+        players=", ".join(seated(result.state, seat) for seat in settings.seats),
         format=format_words(settings.format),
         rules=rules_words(settings.rules),
         first=days[0] if days else None,
@@ -112,14 +113,13 @@ def _meta(result: Result, rows: Sequence[HistoryRow]) -> str:
 
 def _standings(result: Result) -> str:
     state = result.state
-    players = state.settings.players
     place_head, player_head, total_head = escape(_("Place")), escape(_("Player")), escape(_("Total"))
     head = f'<tr><th>{place_head}</th><th class="name">{player_head}</th><th>{total_head}</th></tr>'
     lines = [f'<table class="standings"><thead>{head}</thead><tbody>']
     for place, seat in places(state.totals, state.winner):
         mark = ' class="winner"' if seat == state.winner else ""
         star = " ★" if seat == state.winner else ""
-        name = f'<td class="name">{escape(players[seat])}{star}</td>'
+        name = f'<td class="name">{escape(seated(state, seat))}{star}</td>'
         lines.append(f"<tr{mark}><td>{place}</td>{name}<td>{state.totals[seat]}</td></tr>")
     lines.append("</tbody></table>")
     return "\n".join(lines)
@@ -146,8 +146,11 @@ def _verdict(result: Result) -> str:
     ).format(count=played)
 
 
-def _deal_table(players: Sequence[str], rows: Sequence[HistoryRow]) -> str:
-    head = "".join(f'<th colspan="2" class="player">{escape(p)}</th>' for p in players)
+def _deal_table(result: Result, rows: Sequence[HistoryRow]) -> str:
+    players = result.state.settings.players
+    head = "".join(
+        f'<th colspan="2" class="player">{escape(seated(result.state, s))}</th>' for s in result.state.settings.seats
+    )
     # TRANSLATORS: short for "points", the head of a narrow column of the HTML report.
     points, total = escape(_("pts")), escape(_("total"))
     sub = f"<th>{points}</th><th>{total}</th>" * len(players)
@@ -162,21 +165,34 @@ def _deal_table(players: Sequence[str], rows: Sequence[HistoryRow]) -> str:
         if row.kind == "misdeal":
             cells = f'<td colspan="{2 * len(players)}">&nbsp;</td>'
             note, kind = _("misdeal: the same dealer deals again"), "misdeal"
+        elif row.left is not None:
+            cells, note, kind = f'<td colspan="{2 * len(players)}">&nbsp;</td>', _seat_change(row), "seat"
         elif row.kind == "tiebreak":
             round_ += 1
-            cells = "".join(f"<td>{row.scores.get(p, '–')}</td><td></td>" for p in players)
+            cells = "".join(f"<td>{row.scores.get(p, '–')}</td><td></td>" for p in row.players)
             note, kind = _("tie-break deal, round {round}").format(round=round_), "tiebreak"
         else:
-            cells = "".join(f'<td>{row.scores[p]}</td><td class="total">{row.totals[p]}</td>' for p in players)
+            cells = "".join(f'<td>{row.scores[p]}</td><td class="total">{row.totals[p]}</td>' for p in row.players)
             note, kind = "", "deal"
-        if row.renege:
-            note = (note + "; " if note else "") + _("renege by {player}").format(player=row.renege)
+        notes = [note] if note else []
+        notes += [_("renege by {player}").format(player=row.renege)] if row.renege else []
+        notes += [_("corrected")] if row.corrected else []
+        note = "; ".join(notes)
         lines.append(
             f'<tr class="{kind}"><td>{row.number}</td><td class="name">{escape(row.dealer)}</td>{cells}'
             f'<td class="note">{escape(note)}</td></tr>'
         )
     lines.append("</tbody></table>")
     return "\n".join(lines)
+
+
+def _seat_change(row: HistoryRow) -> str:
+    """``Eva takes Cor's seat from deal 3 on, and its total of 27``."""
+    assert row.left is not None
+    seat, gone = row.left
+    player = row.players[seat]
+    said = _("{new} takes {old}'s seat from deal {number} on, and its total of {total}")
+    return said.format(new=player, old=gone, number=row.number, total=row.totals[player])
 
 
 def _tiebreaks(rows: Sequence[HistoryRow]) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import TWO_DECKS_FROM, Card, Suit, ascii_suits
+from ..core.cards import TWO_DECKS_FROM, Card, Suit
 from ..core.match import FormatKind
 from ..core.rule_facts import RuleFacts
 from ..core.rules import OMNIBUS_BONUS, PASS_SIZE, Direction, HeartsLead
 from .lists import and_list
-from .translation import _, ngettext
+from .translation import _, ascii_suits, card_text, cards_text, ngettext
 
 
 def rules_lines(facts: RuleFacts, title: str, ascii: bool) -> list[str]:
@@ -28,7 +28,7 @@ def _dealing(facts: RuleFacts) -> list[str]:
     """The cards dealt, what they score, and the bonus card of omnibus."""
     deck = _("two decks shuffled together, every card twice") if facts.decks == 2 else _("one deck of 52 cards")
     if facts.removed:
-        removed = _("take out {cards}").format(cards=" ".join(map(str, facts.removed)))
+        removed = _("take out {cards}").format(cards=cards_text(facts.removed))
     else:
         removed = _("take out nothing")
     each = ngettext("{count} card each", "{count} cards each", facts.cards_each).format(count=facts.cards_each)
@@ -46,7 +46,7 @@ def _dealing(facts: RuleFacts) -> list[str]:
             if facts.decks == 2
             else _("{card} is no penalty card: it scores {points} to whoever takes it.")
         )
-        said.append(bonus.format(card=facts.rules.omnibus, points=OMNIBUS_BONUS))
+        said.append(bonus.format(card=card_text(facts.rules.omnibus), points=OMNIBUS_BONUS))
     return said
 
 
@@ -113,7 +113,7 @@ def _points(points: list[tuple[Card, int]]) -> str:
     common = max(values, key=values.count) if values else None
     if common is not None and values.count(common) < 2:
         common = None  # every heart its own value (spot-hearts): each is named
-    parts = [f"{c} {v}" for c, v in points if not (c.suit is Suit.HEARTS and v == common)]
+    parts = [f"{card_text(c)} {v}" for c, v in points if not (c.suit is Suit.HEARTS and v == common)]
     if common is not None:
         every = _("each heart {points}") if len(set(values)) == 1 else _("every other heart {points}")
         parts.append(every.format(points=common))
@@ -148,7 +148,7 @@ def _passing(facts: RuleFacts) -> str:
         )
     text += " " + _("Cards received are not looked at before passing one's own.")
     if facts.unpassable is not None:
-        text += " " + _("The {card} may not be passed.").format(card=facts.unpassable)
+        text += " " + _("The {card} may not be passed.").format(card=card_text(facts.unpassable))
     return text
 
 

@@ -1,10 +1,15 @@
-"""The language in use: its gettext catalog, and every message and phrase worded in it.
+"""The language in use: its gettext catalog, its card letters, and every message and phrase worded in it.
 
 Text for people is written in English in the code and looked up here at the
 moment it is shown: ``_("...")`` for a sentence, ``ngettext`` for one with a
 number, ``in_language`` for a phrase of the core (a message and its fields,
 made where the facts were) or a refusal holding one. JSON, CSV and the
 deal-record notation are never translated.
+
+A card is typed and shown as the decks of the language's country print it
+(spec/CLI.md, "Cards in the table's words"): ``card_letters`` are what the
+command line gives the core's card reader, and ``card_text`` is the one way a
+card becomes text for people, a card in a phrase's fields included.
 
 The language is English unless the catalog of another one is found: the one
 ``speak`` is given (the root option ``--lang``, chosen in
@@ -23,8 +28,10 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
+from ..core.cards import ENGLISH, Card, CardRow, Letters
 from ..core.errors import ScorepadError
 from ..core.language import Counted, Listed, Phrase
 
@@ -33,6 +40,11 @@ DOMAIN = "scorepad"
 LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")
 #: The variable that names another folder of compiled catalogs.
 CATALOGS_VARIABLE = "SCOREPAD_LOCALEDIR"
+#: The card letters of each language whose decks do not print the English ones (docs/glossary.md).
+CARD_LETTERS = {
+    "nl": Letters("A H V B", "S H R K", also=(("K", 13),)),  # aas, heer (or koning), vrouw, boer
+    "sv": Letters("E K D Kn", "S H R K", also=(("A", 14),)),  # ess (or A), kung, dam, knekt
+}
 
 
 def catalog_folder() -> Path:
@@ -72,6 +84,26 @@ def spoken() -> str:
     return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
 
 
+def card_letters() -> Letters:
+    """The letters the decks of the language in use print: the English ones in Italy, Spain and Portugal too."""
+    return CARD_LETTERS.get(spoken(), ENGLISH)
+
+
+def card_text(card: Card, ascii: bool = False) -> str:
+    """A card as the table reads it: ``V♠`` in Dutch, or ``VS`` with ``ascii``; JSON and records keep ``QS``."""
+    return card_letters().text(card, ascii)
+
+
+def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
+    """Cards one after another, as the table reads them: ``2♣ 2♦``."""
+    return " ".join(card_text(card, ascii) for card in cards)
+
+
+def ascii_suits(text: str) -> str:
+    """A finished sentence with its suit symbols written as the table's letters: ``V♠`` becomes ``VS``."""
+    return card_letters().ascii_suits(text)
+
+
 def _(message: str) -> str:
     """The message in the language in use."""
     return _catalog().gettext(message)
@@ -102,6 +134,10 @@ def _worded(value: object) -> object:
         return worded(value.template, value.fields)
     if isinstance(value, Listed):
         return value.joined([in_language(item) for item in value.items], _(value.last))
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, CardRow):
+        return cards_text(value.cards)
     return value
 
 

@@ -2,10 +2,12 @@
 
 A backup names players, never seats or database ids, so a person can read
 it; an entry that replaced another points at it by its place in the match's
-``trail`` (1 = the first entry written). These models check every field's
-type and presence; ``describe`` turns pydantic's first complaint into one
-line that names the match, the trail entry and the field. Whether the deals
-themselves follow the rules is the app's to check (``app.backup``).
+``trail`` (1 = the first entry written). A seat is named by the player who
+sat in it first (``players``), whoever played it since: a seat change
+(``kind`` ``seat``) names the seat so, and its new ``player``. These models
+check every field's type and presence; ``describe`` turns pydantic's first
+complaint into one line that names the match, the trail entry and the field.
+Whether the deals themselves follow the rules is the app's to check (``app.backup``).
 """
 
 from __future__ import annotations
@@ -98,13 +100,15 @@ class FormatFile(_Strict):
 class TrailEntryFile(_Strict):
     state: Literal["standing", "undone", "replaced"]
     position: Int64
-    kind: Literal["deal", "tiebreak", "misdeal"]
+    kind: Literal["deal", "tiebreak", "misdeal", "seat"]
     number: Int64
     dealer: str
     scores: dict[str, Int64]
     cards: dict[str, list[str]] | None
     renege: str | None
     slam: str | None
+    seat: str | None = None  #: a seat change's seat, by its first player
+    player: str | None = None  #: a seat change's new player
     recorded_at: Time
     ended_at: Time | None
     replaces: Int64 | None  #: the place in the trail, from 1, of the entry this one replaced
@@ -355,11 +359,12 @@ def match_json(match: MatchRecord, trail: list[TrailItem]) -> dict[str, Any]:
 
 
 def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
-    outcome = item.entry.outcome
+    outcome, substitute = item.entry.outcome, item.entry.substitute
 
     def name(seat: int | None) -> str | None:
         return players[seat] if seat is not None else None
 
+    seated = {"seat": players[substitute.seat], "player": substitute.player} if substitute else {}
     return {
         "state": item.state,
         "position": item.position,
@@ -375,7 +380,7 @@ def _entry_json(item: TrailItem, players: tuple[str, ...]) -> dict[str, Any]:
         "recorded_at": item.recorded_at,
         "ended_at": item.ended_at,
         "replaces": item.replaces + 1 if item.replaces is not None else None,
-    }
+    } | seated
 
 
 def night_json(night: StoredNight, uids: dict[int, str]) -> dict[str, Any]:

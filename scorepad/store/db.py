@@ -48,10 +48,7 @@ def revisions() -> tuple[str, ...]:
 
 
 def _setup_sqlite(engine: Engine) -> None:
-    import sqlite3
-
     from sqlalchemy import event
-    from sqlalchemy.exc import DBAPIError
 
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection, _record) -> None:
@@ -69,11 +66,7 @@ def _setup_sqlite(engine: Engine) -> None:
         # A writer takes the write lock at once, so it never has to upgrade a
         # read lock half-way (the cause of "database is locked" under WAL).
         write = connection.get_execution_options().get("scorepad_write", False)
-        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
-        try:  # on the driver itself: SQLAlchemy's execution costs more than SQLite's BEGIN (see prepared)
-            connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
-        except sqlite3.Error as error:
-            raise DBAPIError.instance(statement, (), error, sqlite3.Error) from error
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 class Store:
@@ -313,11 +306,18 @@ class Store:
                 return self._version(fresh)
         try:
             with conn.begin_nested():
-                return conn.execute(text(f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}")).scalar()
+                found = conn.execute(text(f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}")).scalars().all()
         except (OperationalError, ProgrammingError) as error:
             if VERSION_TABLE in str(error.orig) or "no such table" in str(error.orig):
                 return None
             raise
+        if len(found) != 1 or not found[0]:  # Alembic writes its one row with the first tables
+            raise StoreError(
+                N_("{store}: its schema version (table {table}) is blank or unclear: scorepad leaves the store alone"),
+                store=self.where,
+                table=VERSION_TABLE,
+            )
+        return str(found[0])
 
     def close(self) -> None:
         if self._kept is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.errors import ScorepadError, UnknownNameError
 from ..core.language import N_, Phrase
 
@@ -19,6 +21,18 @@ class NoMatchYet(UnknownNameError):
 
 class NoStoreYet(StoreError, NoMatchYet):
     """Nothing has been written yet: the SQLite file does not exist."""
+
+
+class DamagedMatch(StoreError):
+    """A match the store holds as scorepad never writes one (edited by hand): what cannot be worked out again."""
+
+    def __init__(self, match_id: int, players: Sequence[str], problem: object) -> None:
+        super().__init__(
+            N_("match {match} is damaged in the store (players {players}): {problem}"),
+            match=match_id,
+            players=", ".join(players),
+            problem=problem,
+        )
 
 
 def reason(message: str) -> Phrase | str:

@@ -20,11 +20,11 @@ from sqlmodel import select as select_rows
 
 from ..core.match import Entry, EntryKind, MatchState, Settings
 from ..core.rules import RuleSet
-from .encoding import Cuts, decode_cuts, decode_entry, decode_rules, decode_scores, entry_columns
-from .matches import E, M, S, insert_match, seat_names, typed_rows
+from .encoding import Cuts, decode_cuts, decode_entry, decode_scores, entry_columns
+from .errors import DamagedMatch
+from .matches import E, M, S, insert_match, load, seat_names, typed_rows
 from .models import MatchRow
-from .prepared import Prepared
-from .rows import names_by_match, settings_of
+from .rows import UNDECODABLE, names_by_match, rules_of, settings_of, sound_summary
 from .schema import STANDING
 
 
@@ -87,24 +87,32 @@ def trails(conn: Connection, match_id: int | None = None) -> dict[int, list[Trai
     for owner, group in groupby(conn.execute(query), lambda r: r.match_id):
         rows = list(group)
         place = {row.id: index for index, row in enumerate(rows)}
-        found[owner] = [
-            TrailItem(
-                r.state,
-                r.position,
-                r.number,
-                r.dealer,
-                decode_entry(r.kind, r.scores, r.cards, r.renege, r.slam),
-                r.recorded_at,
-                r.ended_at,
-                place[r.replaces] if r.replaces is not None else None,
-            )
-            for r in rows
-        ]
+        try:
+            found[owner] = [
+                TrailItem(
+                    r.state,
+                    r.position,
+                    r.number,
+                    r.dealer,
+                    decode_entry(r.kind, r.scores, r.cards, r.renege, r.slam, r.seat, r.player),
+                    r.recorded_at,
+                    r.ended_at,
+                    place[r.replaces] if r.replaces is not None else None,
+                )
+                for r in rows
+            ]
+        except UNDECODABLE as error:
+            raise _damaged(conn, owner, error) from None
     return found
 
 
+def _damaged(conn: Connection, match_id: int, error: Exception) -> DamagedMatch:
+    """The refusal of a match with an entry that does not decode (a store edited by hand)."""
+    return DamagedMatch(match_id, seat_names(conn, match_id).get(match_id, []), error)
+
+
 class ScoredDeal(NamedTuple):
-    """A scored entry that stands (a deal or a tie-break deal), as export and the club figures read it.
+    """A scored entry that stands (a deal or a tie-break deal), or a seat change, as export reads it.
 
     A named tuple: made once per deal of the store, it costs a third of a frozen dataclass.
     """
@@ -113,29 +121,41 @@ class ScoredDeal(NamedTuple):
     kind: EntryKind
     number: int
     dealer: int
-    scores: dict[int, int]  #: seat -> points, the deal's players only
+    scores: dict[int, int]  #: seat -> points, the deal's players only (none for a seat change)
     recorded_at: str
+    seat: int | None  #: a seat change's seat, played by ``player`` from then on
+    player: str | None
 
 
+#: Every entry that stands but misdeals: a seat change says who plays the deals after it.
 _SCORED = (
-    select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at)
+    select(E.c.match_id, E.c.kind, E.c.number, E.c.dealer, E.c.scores, E.c.recorded_at, E.c.seat, E.c.player)
     .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
     .order_by(E.c.match_id, E.c.position)
 )
-#: Every match's, or one match's: a club's store can hold 100,000 deals (see ``prepared``).
-_EVERY_SCORED = Prepared(_SCORED)
-_SCORED_OF_ONE = Prepared(_SCORED.where(E.c.match_id == bindparam("b_match")), "b_match")
 
 
 def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[ScoredDeal]:
-    """The scored entries that stand, match by match in the order they were played, lazily."""
-    if match_id is None:
-        rows = _EVERY_SCORED.stream(conn, {})
-    else:
-        rows = _SCORED_OF_ONE.stream(conn, {"b_match": match_id})
+    """The scored entries that stand and the seat changes, match by match in the order they were played, read
+    as they are asked for (a club's store can hold 100,000 deals)."""
+    query = _SCORED if match_id is None else _SCORED.where(E.c.match_id == match_id)
+    rows = conn.execute(query.execution_options(yield_per=2000))
     kinds = {kind.value: kind for kind in EntryKind}
-    for owner, kind, number, dealer, scores, recorded_at in rows:
-        yield ScoredDeal(owner, kinds[kind], number, dealer, decode_scores(scores), recorded_at)
+    owner = 0
+    try:
+        for owner, kind, number, dealer, scores, recorded_at, seat, player in rows:
+            yield ScoredDeal(
+                owner,
+                kinds.get(kind) or EntryKind(kind),
+                number,
+                dealer,
+                decode_scores(scores),
+                recorded_at,
+                seat,
+                player,
+            )
+    except UNDECODABLE as error:
+        raise _damaged(conn, owner, error) from None
 
 
 # Club-wide reading for stats and ratings.
@@ -145,7 +165,7 @@ def scored_deals(conn: Connection, match_id: int | None = None) -> Iterator[Scor
 class ClubMatch:
     id: int
     rules: RuleSet
-    players: list[str]
+    players: list[str]  #: who sat in each seat first: ``club_deals``' seat changes say who came after
     winner: int | None  #: seat
     abandoned: bool
 
@@ -171,22 +191,28 @@ _WON = (M.c.winner.is_not(None), M.c.abandoned_at.is_(None))
 def club_matches(
     conn: Connection, since: str | None = None, until: str | None = None, won: bool = False
 ) -> list[ClubMatch]:
-    """The matches created between the dates, in creation order; ``won``: only those with a winner."""
+    """The matches created between the dates, in creation order; ``won``: only those with a winner.
+
+    A match row whose winner cannot be right has it worked out again from its entries.
+    """
     conditions = _created_between(since, until) + (list(_WON) if won else [])
-    query = select(M.c.id, M.c.rules, M.c.winner, M.c.abandoned_at).where(*conditions).order_by(M.c.created_at, M.c.id)
+    query = select(M.c.id, M.c.rules, M.c.winner, M.c.deals_played, M.c.state, M.c.abandoned_at)
     seats = select(S.c.match_id, S.c.name).order_by(S.c.match_id, S.c.position)
     if conditions:
         seats = seats.join(M, M.c.id == S.c.match_id).where(*conditions)
     names = names_by_match(conn.execute(seats))
-    return [
-        ClubMatch(r.id, decode_rules(r.rules), names.get(r.id, []), r.winner, r.abandoned_at is not None)
-        for r in conn.execute(query)
-    ]
+    found = []
+    for r in conn.execute(query.where(*conditions).order_by(M.c.created_at, M.c.id)).all():
+        players = names.get(r.id, [])
+        winner = r.winner if sound_summary(r, len(players)) else load(conn, r.id).state().winner
+        if winner is not None or not won:
+            found.append(ClubMatch(r.id, rules_of(r.id, r.rules, players), players, winner, r.abandoned_at is not None))
+    return found
 
 
 @dataclass(frozen=True)
 class ClubDeal:
-    """A scored deal that stands, with what the club's figures count."""
+    """A scored deal that stands, with what the club's figures count; or a seat change (``EntryKind.SEAT``)."""
 
     match_id: int
     kind: EntryKind
@@ -196,18 +222,23 @@ class ClubDeal:
 def club_deals(
     conn: Connection, since: str | None = None, until: str | None = None, won: bool = False
 ) -> Iterator[ClubDeal]:
-    """The scored entries that stand of the matches ``club_matches`` would list, match by match in order."""
+    """The scored entries and seat changes that stand of the matches ``club_matches`` would list, match by match
+    in order."""
     query = (
-        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam)
+        select(E.c.match_id, E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam, E.c.seat, E.c.player)
         .where(E.c.state == STANDING, E.c.kind != EntryKind.MISDEAL.value)
         .order_by(E.c.match_id, E.c.position)
     )
     conditions = _created_between(since, until) + (list(_WON) if won else [])
     if conditions:
         query = query.join(M, M.c.id == E.c.match_id).where(*conditions)
-    for owner, *columns in conn.execute(query):
-        entry = decode_entry(*columns)
-        yield ClubDeal(owner, entry.kind, entry)
+    owner = 0
+    try:
+        for owner, *columns in conn.execute(query):
+            entry = decode_entry(*columns)
+            yield ClubDeal(owner, entry.kind, entry)
+    except UNDECODABLE as error:
+        raise _damaged(conn, owner, error) from None
 
 
 # Restoring.
@@ -228,6 +259,7 @@ def restore_match(
     """Write a match from a backup as it was (its times, its whole trail) at ``touched`` in the order of use."""
     match_id = insert_match(
         conn,
+        match.settings,
         state,
         uid=match.uid,
         name=match.name,

@@ -20,11 +20,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import Entry, MatchState, NextDeal, Settings, Step
-from .encoding import Cuts, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
+from .encoding import Cuts, columns_hold, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
 from .errors import NoMatchYet
 from .models import EntryRow, MatchRow, SeatRow
-from .prepared import Prepared
-from .rows import MatchSummary, StoredEntry, StoredMatch, match_of, names_by_match, summary_of
+from .rows import UNDECODABLE, MatchSummary, StoredEntry, StoredMatch, damaged_if, match_of, names_by_match, summary_of
 from .schema import REPLACED, STANDING, UNDONE
 
 T = TypeVar("T")
@@ -76,34 +75,34 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
     names = tuple(conn.execute(select(S.c.name).where(S.c.match_id == match_id).order_by(S.c.position)).scalars())
     match = match_of(row, names, snapshot=not entries)
     if match.snapshot is None:
-        # A long match's thousands: see ``prepared``.
-        match.entries = _stored_entries(_STANDING.rows(conn, {"b_match": match_id}))
+        with damaged_if(UNDECODABLE, match_id, names):
+            match.entries = _stored_entries(conn.execute(_STANDING, {"b_match": match_id}))
     return match
 
 
 #: The columns of a stored entry, in the order ``_stored_entries`` reads them.
-_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at).add_columns(
-    E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam
+_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at, E.c.replaces).add_columns(
+    E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam, E.c.seat, E.c.player
 )
 
 
-_STANDING = Prepared(
-    _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STANDING).order_by(E.c.position), "b_match"
-)
+_STANDING = _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STANDING).order_by(E.c.position)
 
 
 def _stored_entries(rows: Iterable[Sequence[Any]]) -> list[StoredEntry]:
     """Rows of ``_STORED``'s columns as the entries they hold."""
     return [
-        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns))
-        for row_id, position, number, dealer, recorded_at, *columns in rows
+        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns), replaces is not None)
+        for row_id, position, number, dealer, recorded_at, replaces, *columns in rows
     ]
 
 
 def create(conn: Connection, settings: Settings, name: str | None, uid: str, cuts: Cuts | None) -> int:
     """A new match, with no entry yet."""
     start = MatchState.start(settings)
-    return insert_match(conn, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn))
+    return insert_match(
+        conn, settings, start, uid=uid, name=name, cuts=cuts, created_at=now(), touched=next_touch(conn)
+    )
 
 
 _LAST_TOUCH = select(func.max(M.c.touched))
@@ -116,6 +115,7 @@ def next_touch(conn: Connection) -> int:
 
 def insert_match(
     conn: Connection,
+    settings: Settings,
     state: MatchState,
     *,
     uid: str,
@@ -125,8 +125,10 @@ def insert_match(
     touched: int,
     abandoned_at: str | None = None,
 ) -> int:
-    """A match's row and seats, for a new match or a restored one (which keeps its times)."""
-    settings = state.settings
+    """A match's row and seats, for a new match or a restored one (which keeps its times).
+
+    ``settings`` are the match's as it was created, its first players in the seats; ``state`` is its fold.
+    """
     values = {
         "uid": uid,
         "name": name,
@@ -145,27 +147,22 @@ def insert_match(
     return match_id
 
 
-# Statements on the path of every deal are built once: building one costs more than running it
-# (and see ``prepared``). A new entry stands after the last that stands, whatever the caller has loaded.
+# Statements on the path of every deal are built once: building one costs more than running it.
+# A new entry stands after the last that stands, whatever the caller has loaded.
 _NEXT_POSITION = (
     select(func.coalesce(func.max(E.c.position), 0) + 1)
     .where(E.c.match_id == bindparam("b_owner"), E.c.state == STANDING)
     .scalar_subquery()
 )
-_APPEND = Prepared(
-    insert(E).values(position=_NEXT_POSITION).returning(E.c.id, E.c.position),
-    *("match_id", "b_owner", "number", "dealer", "recorded_at", "state", "kind", "scores", "cards", "renege", "slam"),
-)
+_APPEND = insert(E).values(position=_NEXT_POSITION).returning(E.c.id, E.c.position)
 _EVERY_MATCH = M.alias("every_match")
 #: The write counter goes one past the highest of the store: the match written last is the default one.
-_SUMMARY = Prepared(
+_SUMMARY = (
     update(M)
     .where(M.c.id == bindparam("b_match"))
     .values(touched=select(func.max(_EVERY_MATCH.c.touched) + 1).scalar_subquery())
-    .returning(M.c.touched),
-    *("b_match", "winner", "deals_played", "state"),
+    .returning(M.c.touched)
 )
-_ABANDON = Prepared(_SUMMARY.statement, *_SUMMARY.keys, "abandoned_at")
 
 
 def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> StoredEntry:
@@ -173,7 +170,7 @@ def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -
     stamp = now()
     values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
     values |= {"recorded_at": stamp, "state": STANDING} | entry_columns(entry)
-    ((row_id, position),) = _APPEND.rows(conn, values)
+    row_id, position = conn.execute(_APPEND, values).one()
     stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry)
     match.entries.append(stored)
     return stored
@@ -239,19 +236,40 @@ def summarise(conn: Connection, match_id: int, state: MatchState, abandoned_at: 
     values = {"b_match": match_id} | state_columns(state)
     if abandoned_at:
         values["abandoned_at"] = abandoned_at
-    ((touch,),) = (_ABANDON if abandoned_at else _SUMMARY).rows(conn, values)
-    return touch
+    return conn.execute(_SUMMARY, values).scalar_one()
+
+
+def summary_agrees(conn: Connection, match_id: int, state: MatchState) -> bool:
+    """Whether the match row keeps ``state`` as its fold, as ``summarise`` writes it (for ``doctor``)."""
+    row = conn.execute(select(M.c.winner, M.c.deals_played, M.c.state).where(M.c.id == match_id)).one()
+    return columns_hold(state, row.winner, row.deals_played, row.state)
 
 
 def rename(conn: Connection, match_id: int, seat: int, name: str) -> None:
+    """Rename the player who first sat in ``seat``."""
     conn.execute(update(S).where(S.c.match_id == match_id, S.c.position == seat).values(name=name))
 
 
+def rename_substitute(conn: Connection, entry: StoredEntry, name: str) -> None:
+    """Rename the substitute whom the seat change ``entry`` seated."""
+    conn.execute(update(E).where(E.c.id == entry.id).values(player=name))
+
+
 def list_matches(conn: Connection) -> list[MatchSummary]:
-    """Every match, newest first, from the snapshot kept on the match row."""
+    """Every match, newest first, from the snapshot kept on the match row, or from its entries
+    where the row's cannot be right."""
     query = select_rows(MatchRow).order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc())
     players = seat_names(conn)
-    return [summary_of(r, players) for r in typed_rows(conn, query) if r.id is not None]
+    rows = [r for r in typed_rows(conn, query) if r.id is not None]
+    return [summary_of(r, players) or _healed(conn, r, players) for r in rows]
+
+
+def _healed(conn: Connection, row: MatchRow, players: dict[int, list[str]]) -> MatchSummary:
+    """The line of a match whose row keeps a fold that cannot be right: worked out again from its entries."""
+    assert row.id is not None
+    summary = summary_of(row, players, load(conn, row.id).state())
+    assert summary is not None, "load refuses a match whose rules do not decode"
+    return summary
 
 
 def seat_names(conn: Connection, match_id: int | None = None) -> dict[int, list[str]]:
@@ -274,16 +292,12 @@ def match_names(conn: Connection, match_id: int | None = None) -> dict[int, str 
 
 _TOUCHED = select(M.c.touched).where(M.c.id == bindparam("match_id"))
 # Locked, it serialises writers on PostgreSQL, as load(lock=True) does.
-_TOUCHED_LOCKED = Prepared(_TOUCHED.with_for_update(), "match_id")
+_TOUCHED_LOCKED = _TOUCHED.with_for_update()
 
 
 def touched(conn: Connection, match_id: int, lock: bool = False) -> int:
     """The match row's write counter, which every write of the match bumps."""
-    if lock:
-        found = _TOUCHED_LOCKED.rows(conn, {"match_id": match_id})
-        value = found[0][0] if found else None
-    else:
-        value = conn.execute(_TOUCHED, {"match_id": match_id}).scalar()
+    value = conn.execute(_TOUCHED_LOCKED if lock else _TOUCHED, {"match_id": match_id}).scalar()
     if value is None:
         raise UnknownNameError(N_("there is no match {match} any more"), match=match_id)
     return value

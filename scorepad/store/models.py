@@ -2,7 +2,8 @@
 
 Rows are written only after the rules core has accepted the input, since
 ``table=True`` models do not validate. Scores and cards are JSON text keyed by
-seat, so a rename touches one row and the trail never needs rewriting.
+seat, so a rename touches one row and the trail never needs rewriting: a
+seat row's, or a substitute's seat change.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class EntryRow(SQLModel, table=True):
     cards: str | None = None  #: {"seat": ["QS", ...]} for players entered by cards
     renege: int | None = None
     slam: int | None = None
+    seat: int | None = None  #: a seat change's seat, which ``player`` plays from the next deal on
+    player: str | None = None  #: a seat change's new player (a substitute): the one name an entry holds
     recorded_at: str = Field(max_length=32)
     state: str = Field(default=STANDING, max_length=8)
     ended_at: str | None = Field(default=None, max_length=32)  #: when undone or replaced

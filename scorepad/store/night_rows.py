@@ -1,6 +1,6 @@
 """What the store hands out about a club night, decoded from its rows: one decoding for both readers.
 
-``nights`` reads a night's rows through SQLAlchemy, ``night_quick`` through the
+``nights`` reads a night's rows through SQLAlchemy, ``quick`` through the
 standard ``sqlite3`` module; both turn them into a ``StoredNight`` here. The
 night keeps its tables as they were seated, with the names it knows its
 players by, and who came and went (``core.night.Attendance``): with the
@@ -52,10 +52,6 @@ class StoredNight:
     rounds: tuple[tuple[StoredTable, ...], ...]  #: every round seated, round 1 first
     planned: Planned
     matches: Mapping[int, MatchState]  #: the state of each table's match, by its id
-
-    @property
-    def match_ids(self) -> list[int]:
-        return [seat.match_id for tables in self.rounds for seat in tables]
 
 
 class NoNightYet(UnknownNameError):

@@ -47,7 +47,9 @@ _VERSION = f"SELECT {VERSION_COLUMN} FROM {VERSION_TABLE}"
 # What ``rows.match_of`` reads of a match row, and what ``rows.summary_of`` does.
 _MATCH_COLUMNS = f"""{M.ID}, {M.UID}, {M.NAME}, {M.RULES}, {M.FORMAT_KIND}, {M.FORMAT_VALUE}, {M.FIRST_DEALER},
     {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"""
-_SUMMARY_COLUMNS = f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}"
+_SUMMARY_COLUMNS = (
+    f"{M.ID}, {M.NAME}, {M.RULES}, {M.CREATED_AT}, {M.ABANDONED_AT}, {M.WINNER}, {M.DEALS_PLAYED}, {M.STATE}"
+)
 _MATCH = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} WHERE {M.ID} = ?"
 _LATEST = f"SELECT {_MATCH_COLUMNS} FROM {MATCH} ORDER BY {M.TOUCHED} DESC, {M.ID} DESC LIMIT 1"
 _NEWEST_FIRST = f"SELECT {_SUMMARY_COLUMNS} FROM {MATCH} ORDER BY {M.CREATED_AT} DESC, {M.ID} DESC"
@@ -163,11 +165,17 @@ def stored_match(location: Path | str, match_id: int | None) -> StoredMatch | No
 def match_summaries(location: Path | str) -> list[MatchSummary] | None:
     """Every match, newest first, as ``matches.list_matches`` lists them; None: ask the full store."""
 
-    def read(conn: sqlite3.Connection) -> list[MatchSummary]:
+    def read(conn: sqlite3.Connection) -> list[MatchSummary] | None:
         from .rows import names_by_match, summary_of
 
         players = names_by_match(conn.execute(_ALL_SEATS))
-        return [summary_of(row, players) for row in _named(conn, _NEWEST_FIRST)]
+        found = []
+        for row in _named(conn, _NEWEST_FIRST):
+            summary = summary_of(row, players)
+            if summary is None:
+                return None  # a row whose fold must be worked out again from its entries
+            found.append(summary)
+        return found
 
     return _read(location, read)
 

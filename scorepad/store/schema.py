@@ -11,7 +11,7 @@ NIGHT, NIGHT_PLAYER, NIGHT_TABLE = "night", "night_player", "night_table"
 
 #: The schema revision this code writes: the last migration script's (a test keeps them in step).
 #: Known without Alembic, so that the quick reader can tell a store that needs upgrading.
-HEAD = "0004"
+HEAD = "0005"
 #: Where Alembic keeps a store's revision.
 VERSION_TABLE, VERSION_COLUMN = "alembic_version", "version_num"
 

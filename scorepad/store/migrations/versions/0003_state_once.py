@@ -21,24 +21,30 @@ _match = sa.table("match", sa.column("id", sa.Integer), sa.column("state", sa.St
 
 
 def _rewrite_states(change) -> None:
+    """Each kept snapshot as ``change(snapshot, winner, deals_played)`` makes it.
+
+    One that does not decode (a store edited by hand) is dropped: its match is
+    folded from its entries, as one written before revision 0002.
+    """
     conn = op.get_bind()
-    rows = conn.execute(sa.select(_match.c.id, _match.c.state).where(_match.c.state.is_not(None))).all()
-    for match_id, state in rows:
-        conn.execute(_match.update().where(_match.c.id == match_id).values(state=json.dumps(change(json.loads(state)))))
+    rows = conn.execute(sa.text("SELECT id, winner, deals_played, state FROM match WHERE state IS NOT NULL")).all()
+    for match_id, winner, deals_played, state in rows:
+        try:
+            snapshot = json.loads(state)
+        except ValueError:
+            snapshot = None
+        kept = json.dumps(change(snapshot, winner, deals_played)) if isinstance(snapshot, dict) else None
+        conn.execute(_match.update().where(_match.c.id == match_id).values(state=kept))
 
 
 def upgrade() -> None:
     # A plain DROP COLUMN (SQLite 3.35 and later), not a batch copy: copying the
     # match table would break the foreign keys of its seats and entries.
     op.drop_column("match", "finished")
-    _rewrite_states(lambda snapshot: {k: v for k, v in snapshot.items() if k not in ("winner", "deals_played")})
+    _rewrite_states(lambda snapshot, *_: {k: v for k, v in snapshot.items() if k not in ("winner", "deals_played")})
 
 
 def downgrade() -> None:
     op.add_column("match", sa.Column("finished", sa.Boolean, nullable=False, server_default=sa.false()))
     op.execute("UPDATE match SET finished = (winner IS NOT NULL OR abandoned_at IS NOT NULL)")
-    conn = op.get_bind()
-    rows = conn.execute(sa.text("SELECT id, winner, deals_played, state FROM match WHERE state IS NOT NULL")).all()
-    for match_id, winner, deals_played, state in rows:
-        snapshot = json.loads(state) | {"winner": winner, "deals_played": deals_played}
-        conn.execute(_match.update().where(_match.c.id == match_id).values(state=json.dumps(snapshot)))
+    _rewrite_states(lambda snapshot, winner, deals_played: snapshot | {"winner": winner, "deals_played": deals_played})

@@ -1,0 +1,312 @@
+"""Every table in its own words (issue 25): play's commands, Click's words and placeholders, preset names.
+
+A story played in a language's own command words reads in that language from
+end to end: a word of the same story in English is found there only if that
+language's catalog uses it too, or it is a player's name.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorepad.cli.language_choice import choose
+from scorepad.cli.main import app
+from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, Verb, command_word, folded, parse_line, table_words
+from scorepad.cli.scores import looks_like_a_score
+from scorepad.core.cards import Card
+from scorepad.present.translation import LANGUAGES, card_text
+from tools import catalogs
+
+from .test_language import catalog
+from .test_play import TIMEOUT, environment, terminal
+
+OTHERS = [code for code in LANGUAGES if code != "en"]
+PLAYERS = {"en": "Ann,Bob,Cat", "it": "Anna,Bruno,Carla", "pt": "Ana,Bruno,Carla"}
+PLAYERS |= {"es": "Ana,Beto,Carmen", "nl": "Anke,Bert,Cor", "sv": "Anna,Bo,Cecilia"}
+
+
+@pytest.fixture
+def speaking():
+    """``speaking(code)`` chooses a language for the test's own calls, and English again after it."""
+    yield choose
+    choose("en")
+
+
+def words(text: str) -> set[str]:
+    return {word.casefold() for word in re.findall(r"[^\W\d_]+", text)}
+
+
+def own_words(language: str) -> set[str]:
+    """Every word the language's catalog uses, but for the options, fields and commands it keeps as typed,
+    and its words for play's commands."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(language).open("rb") as file:
+        translated = read_po(file, locale=language)
+    found = words(" ".join(COMMAND_WORDS[language]))
+    for message in translated:
+        for string in [message.string] if isinstance(message.string, str) else message.string:
+            found |= words(catalogs.PLACEHOLDER.sub(" ", string or ""))
+    return found
+
+
+# --- the words ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_a_word_a_table_types_for_every_command(language):
+    table = COMMAND_WORDS[language]
+    assert set(table.values()) == set(Verb)  # seat too, which its own branch wires into COMMANDS
+    keys = [folded(word) for word in table]
+    assert len(set(keys)) == len(keys), "two words of one language read as one"
+    english = {folded(word): verb for word, verb in COMMAND_WORDS["en"].items()}
+    for word, verb in table.items():
+        assert re.fullmatch(r"[^\W\d_]+", word) and word == word.lower(), word  # one word, lower case
+        assert english.get(folded(word), verb) is verb, f"{word} is English for another command"
+        assert not looks_like_a_score(word) and not looks_like_a_score(folded(word)), word
+    if language != "en":
+        shown = [word for word, verb in table.items() if verb is Verb.SHEET]
+        assert len(shown) == 2, "the sheet has a second word, as scorepad history names it in English"
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_table_s_words_and_the_english_ones_read_the_same_with_or_without_accents(language, speaking):
+    speaking(language)
+    for verb in COMMANDS:
+        word = command_word(verb)
+        line = {Verb.RENEGE: " Bob", Verb.FIX: " 2 Ann=13 Bob=10 Cat=20", Verb.SEAT: " Bob Eve"}.get(verb, "")
+        read = parse_line(word + line)
+        assert read == parse_line(verb.value + line) == parse_line(folded(word).upper() + line)
+    english_renege = parse_line(f"{command_word(Verb.FIX)} 2 renege Bob")
+    assert english_renege == parse_line(f"fix 2 {command_word(Verb.RENEGE)} Bob")
+
+
+def test_a_word_typed_without_its_accents_is_the_word(speaking):
+    speaking("pt")
+    assert parse_line("classificacao") is Verb.STATUS is parse_line("Classificação")
+    speaking("sv")
+    assert parse_line("angra") == parse_line("Ångra") == parse_line("undo")
+    assert parse_line("hjalp") is Verb.HELP
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(language, speaking):
+    from scorepad.cli.play import completions
+    from scorepad.cli.protocol import help_text
+    from scorepad.core.errors import NotationError
+    from scorepad.present.translation import in_language
+
+    speaking(language)
+    players = PLAYERS[language].split(",")
+    own = list(table_words())
+    listed = help_text(players).splitlines()
+    assert listed[0].split()[0] == f"{players[0]}=10"
+    typed = [line.split()[0] for line in listed[3:]]
+    assert typed == [command_word(verb) for verb in COMMANDS]
+    assert listed[3].split()[1] == players[1] and f"{players[0]}=13" in listed[6]
+    english = {word for word in COMMAND_WORDS["en"] if folded(word) not in map(folded, own)}
+    assert not words("\n".join(listed)) & english, listed
+    offered = completions([], players, "")
+    assert [word.strip() for word in offered[: len(own)]] == own and offered[len(own) :] == [f"{p}=" for p in players]
+    with pytest.raises(NotationError) as refused:
+        parse_line("xyz")
+    assert in_language(refused.value).endswith(", ".join(own) + ")")
+
+
+# --- a story in each language ---------------------------------------------------------------
+
+
+def story(players: list[str]) -> str:
+    """A deal, corrections and every command that writes nothing, in the language in use; three refused lines.
+
+    The deal gives its last player the queen and king of spades in the cards the country's decks print
+    (``Cor=VS,HS`` in Dutch, ``Cecilia=DS,KS`` in Swedish).
+    """
+    a, b, c = players
+    word = {verb: command_word(verb) for verb in COMMANDS}
+    spades = ",".join(card_text(Card.parse(card), ascii=True) for card in ("QS", "KS"))
+    lines = [
+        f"{a}=10 {b}=10 {c}={spades}",
+        f"{word[Verb.FIX]} 1 {a}=13 {b}=7 {c}=23",
+        f"{word[Verb.FIX]} 1 {word[Verb.RENEGE]} {b}",
+        word[Verb.UNDO],
+        word[Verb.MISDEAL],
+        word[Verb.STATUS],
+        word[Verb.SHEET],
+        word[Verb.RULES],
+        word[Verb.HELP],
+        "xyz",
+        word[Verb.FIX],
+        f"{word[Verb.UNDO]} 2",
+        word[Verb.QUIT],
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def played(cli, language: str) -> tuple[str, dict]:
+    """The story played from a pipe in ``language``: what it printed, and the match it left."""
+    cli("--lang", language, "new", "--players", PLAYERS[language])
+    choose(language)
+    lines = story(PLAYERS[language].split(","))
+    result = cli.runner.invoke(app, ["--lang", language, "play"], input=lines)
+    assert result.exit_code == 1 and "Traceback" not in result.stdout + result.stderr, result.stderr
+    choose("en")
+    return result.stdout + result.stderr, cli.json("status")
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_story_in_the_table_s_words_leaves_no_english_word(cli, store_path, tmp_path, language):
+    said, status = played(cli, language)
+    assert status["totals"] == dict(zip(PLAYERS[language].split(","), (13, 7, 23), strict=True))
+    assert status["deals_played"] == 1  # the renege was taken back, the misdeal voids the next deal
+    for line in (2, 3, 4, 5, 10, 11, 12):  # what each line that wrote noted, and each refusal
+        assert re.search(rf"^\S+ {line}: ", said, re.MULTILINE), line
+
+    store_path.rename(tmp_path / f"{language}.db")
+    english, _ = played(cli, "en")
+    typed = words(PLAYERS[language]) | words(PLAYERS["en"]) | {"xyz"}
+    left = (words(said) & words(english)) - own_words(language) - typed
+    assert not left, f"English left in {language}: {sorted(left)}\n{said}"
+    commands = {folded(word) for word in COMMAND_WORDS["en"]} - {folded(word) for word in COMMAND_WORDS[language]}
+    assert not words(said) & commands, said
+
+
+@terminal
+def test_a_dutch_table_at_the_terminal_reads_its_own_commands_and_no_english(cli):
+    import io
+
+    import pexpect
+
+    from .test_play import SCOREPAD
+
+    cli("new", "--players", "Anke,Bert,Cor", "--deals", "3")
+    seen = io.StringIO()
+    child = pexpect.spawn(
+        str(SCOREPAD), ["--lang", "nl", "--ascii", "play"], env=environment(), encoding="utf-8", timeout=TIMEOUT
+    )
+    child.logfile_read = seen
+    nl = catalog("nl").gettext
+    welcome = nl("Enter the deal's scores as NAME=SCORE for each player, or in seat order; {help} lists the rest.")
+    child.expect_exact(welcome.format(help="hulp").rsplit("; ", 1)[1])  # its end: the line wraps at 80 columns
+    child.send("hu\t\n")  # Tab completes the table's own word
+    child.expect_exact("verzaakt Bert")
+    child.expect_exact("herstel 2 Anke=13 Bert=10 ...")
+    for number, deal in enumerate(("10 10 23", "13 13 17", "7 13 23"), start=1):
+        child.expect_exact(nl("deal {number}").format(number=number) + "> ")
+        child.sendline(deal)
+    over = nl("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
+    child.expect_exact(over.format(again="revanche", undo="terug", quit="stop").split(", ")[0])
+    child.expect_exact(nl("over") + "> ")
+    child.sendline("stop")
+    child.expect_exact(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, seen.getvalue()
+    left = words(seen.getvalue()) - own_words("nl") - words("Anke Bert Cor")
+    assert not left, f"not Dutch: {sorted(left)}\n{seen.getvalue()}"
+
+
+# --- Click's and Typer's words, and the placeholders of what is typed -----------------------
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_usage_error_and_its_suggestion_read_in_the_language(cli, language):
+    said = catalog(language).gettext
+    refused = cli("--lang", language, "nwe", code=2).stderr
+    usage = said("Usage:") + f" scorepad [{said('OPTIONS')}] {said('COMMAND')} [{said('ARGS')}]..."
+    assert refused.startswith(usage + "\n")
+    unknown = said("No such command {name!r}.").format(name="nwe")
+    assert said("{message} Did you mean {suggestions}?").format(message=unknown, suggestions="'new'") in refused
+    missing = cli("--lang", language, "rename", "Ann", code=2).stderr
+    assert said("Missing argument {parameter}.").format(parameter=f"'{said('NEW')}'") in missing
+    assert f"{{{said('OLD')}}} {{{said('NEW')}}}" in missing.splitlines()[0]
+    for english in ("Did you mean", "OPTIONS", "COMMAND", "ARGS", "NEW"):
+        assert english not in refused + missing or said(english) == english, english
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_help_s_placeholders_read_in_the_language(cli, language):
+    said = catalog(language).gettext
+    name, score, text = said("NAME"), said("SCORE"), said("str")
+    deal = cli("--lang", language, "deal", "--help").stdout
+    assert deal.startswith(f"{said('Usage:')} scorepad deal [{said('OPTIONS')}] [{name}={score}...]\n")
+    assert f"  {name}={score}..." in deal and f"--renege {name} " in deal and "--match ID " in deal
+    new = cli("--lang", language, "new", "--help").stdout
+    assert f"--players <{text}>" in new and f"--cut {name}={said('CARD')},..." in new
+    assert "<classic|slippery-anne|omnibus|spot-hearts|dirty-lady>" in new  # choices are typed as they are
+    if name != "NAME":
+        assert "NAME" not in deal + new and "<str>" not in new
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_messages_name_the_placeholders_as_the_usage_lines_do(language):
+    """A message that shows NAME=SCORE shows it as the usage line of its language does."""
+    from babel.messages.pofile import read_po
+
+    from scorepad.cli.clickwords import PLACEHOLDERS
+
+    said = catalog(language).gettext
+    capitals = [word for word in PLACEHOLDERS if word.isupper()]
+    with catalogs.po_path(language).open("rb") as file:
+        translated = read_po(file, locale=language)
+    for message in translated:
+        if not message.id or message.id in PLACEHOLDERS or not isinstance(message.string, str):
+            continue
+        for word in capitals:
+            if re.search(rf"(?<![\w-]){word}(?![\w-])", message.id):
+                assert said(word) in message.string, (word, message.string)
+                if said(word) != word:
+                    assert not re.search(rf"(?<![\w-]){word}(?![\w-])", message.string), (word, message.string)
+
+
+def test_the_comments_of_the_help_s_examples_read_in_the_language(cli):
+    english = cli("audit", "--help").stdout
+    dutch = cli("--lang", "nl", "audit", "--help").stdout
+    nl = catalog("nl").gettext
+    example = [line for line in english.splitlines() if " # " in line or line.lstrip().startswith("# ")]
+    assert len(example) == 7
+    for line in example:
+        typed, _, comment = line.partition("# ")
+        assert f"{typed}# {nl(comment)}" in dutch.splitlines()  # what is typed, and where the comment starts, kept
+        assert nl(comment) != comment
+
+
+def test_the_audit_s_heading_says_the_rules_in_the_language(cli, tmp_path):
+    from textwrap import dedent
+
+    from tests.test_engine import BOB_RENEGES
+
+    record = tmp_path / "deal.txt"
+    record.write_text(dedent(BOB_RENEGES), encoding="utf-8")
+    english = cli("audit", str(record), code=1).stdout.splitlines()[0]
+    assert english.endswith("classic hearts=broken slam=off pass=right")  # the record's own notation
+    dutch = cli("--lang", "nl", "audit", str(record), code=1).stdout.splitlines()[0]
+    nl = catalog("nl").gettext
+    assert dutch.endswith(", ".join((nl("classic"), nl("hearts broken"), nl("no slam"), nl("pass right"))))
+    assert "=" not in dutch
+
+
+# --- the presets' names ---------------------------------------------------------------------
+
+
+def test_a_preset_is_named_in_the_language_where_people_read_it_and_typed_as_it_is(cli):
+    cli("new", "--players", "Anke,Bert,Cor", "--rules", "classic")
+    cli("new", "--players", "Anke,Bert,Cor", "--rules", "dirty-lady")
+    cli("deal", "10", "10", "16")
+    nl = catalog("nl").gettext
+    assert nl("classic") == "klassiek" and nl("dirty-lady") == "Dirty Lady"
+    assert cli("--lang", "nl", "status").stdout.splitlines()[0].split(", ")[1] == "Dirty Lady"
+    assert "dirty-lady" in cli("--lang", "en", "status").stdout.splitlines()[0]  # English as it always was
+    assert cli("--lang", "nl", "rules", "--match", "1").stdout.startswith(
+        nl("Rules of match {match}{name}: {preset}, {players}").format(
+            match=1, name="", preset="klassiek", players="Anke, Bert, Cor"
+        )
+    )
+    listed = cli("--lang", "nl", "matches").stdout
+    assert "klassiek" in listed and "Dirty Lady" in listed and "classic" not in listed
+    assert (
+        nl("Players, {preset} matches").format(preset="Dirty Lady")
+        in cli("--lang", "nl", "stats", "--preset", "dirty-lady").stdout
+    )
+    assert cli.json("--lang", "nl", "status")["rules"]["preset"] == "dirty-lady"  # data keeps the value
