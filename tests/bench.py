@@ -19,7 +19,7 @@ from scorepad.app.inputs import MiB
 from scorepad.present.translation import CATALOGS_VARIABLE
 from tools.catalogs import compile_all
 
-from . import bench_audit, bench_export, bench_night, bench_play
+from . import bench_audit, bench_board, bench_export, bench_night, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
 TYPER = [*PYTHON, "-c", "import typer"]
@@ -91,6 +91,14 @@ def night(folder: Path) -> Figure:
         "night status --json, 40 players, 4 rounds  vs  status --json",
         [*SCOREPAD, "night", "status", "--json"], [*SCOREPAD, "status", "--json"], runs=9, budget=3.0, env=store,
     )  # fmt: skip
+
+
+def board(folder: Path) -> Figure:
+    """The live board's update (its data for the night of ``night``, from a running board) against night status."""
+    store = folder / "night.db"
+    env = env_for(store if store.exists() else bench_night.build_night(store))
+    answer, command = bench_board.measure(env)
+    return Figure("board's data, 40 players, 4 rounds  vs  night status --json", answer, command, budget=0.5)
 
 
 def deal(folder: Path) -> Figure:
@@ -180,7 +188,7 @@ def main() -> int:
         "--skip",
         nargs="*",
         default=[],
-        help="parts to leave out: startup languages status night deal play audit export history growth",
+        help="parts to leave out: startup languages status night board deal play audit export history growth",
     )
     args = parser.parse_args()
     figures: list[Figure] = []
@@ -194,6 +202,7 @@ def main() -> int:
             "languages": lambda: figures.extend(languages(folder)),
             "status": lambda: figures.extend(status(folder)),
             "night": lambda: figures.append(night(folder)),
+            "board": lambda: figures.append(board(folder)),
             "deal": lambda: figures.append(deal(folder)),
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),

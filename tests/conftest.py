@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -61,7 +62,12 @@ def pytest_configure(config: pytest.Config) -> None:
       the folder SCOREPAD_LOCALEDIR names (present.translation).
     - Hypothesis's examples and caches, which it keeps in .hypothesis/ of the folder
       it runs in: HYPOTHESIS_STORAGE_DIRECTORY, unless already set to keep them.
+
+    And Ctrl-C as a terminal gives it: a run started in the background of a script
+    (``cmd &``) has SIGINT ignored, which every scorepad it starts would inherit and
+    keep, so the tests of Ctrl-C would see the command run to its end.
     """
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from tools.catalogs import compile_all
 
     run = Path(tempfile.mkdtemp(prefix="scorepad-tests-"))

@@ -87,6 +87,21 @@ def test_only_the_store_knows_the_database():
             assert not used, f"{path.relative_to(PACKAGE)} imports {used}: only scorepad/store/ may"
 
 
+WEB = {"starlette", "uvicorn", "anyio", "h11"}
+#: The one module that serves web pages: the live board of a night, imported by its command when it runs.
+BOARD_SERVER = PACKAGE / "cli" / "board_server.py"
+
+
+def test_only_the_board_knows_the_web_server():
+    for modules in LAYERS.values():
+        for path, names in modules.items():
+            used = {n.split(".")[0] for n in names} & WEB
+            assert path == BOARD_SERVER or not used, f"{path.relative_to(PACKAGE)} imports {used}"
+            imports_server = any(n == "scorepad.cli.board_server" for n in names)
+            assert path.name == "board.py" or not imports_server, f"{path.relative_to(PACKAGE)} imports the board"
+    assert {"starlette", "uvicorn"} <= {n.split(".")[0] for n in LAYERS["cli"][BOARD_SERVER]}
+
+
 def test_each_layer_imports_only_the_layers_below_it():
     allowed = {
         "core": {"core"},
@@ -134,6 +149,23 @@ def test_help_and_completion_do_not_load_the_database_layer(args, shows):
     output, loaded = loaded_after(*args)
     assert shows in output
     assert not {"sqlmodel", "sqlalchemy", "alembic"} & loaded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("night", "--help"), ("night", "board", "--help"), ("night", "status", "--help"), ()],
+)
+def test_no_help_and_no_completion_loads_the_web_server(args):
+    output, loaded = loaded_after(*args)
+    assert output
+    assert not {"starlette", "uvicorn", "anyio", "scorepad.cli.board_server"} & loaded
+
+
+def test_another_command_of_the_night_loads_no_web_server(tmp_path):
+    """``night status`` runs (and is refused: no night yet) without the board's server."""
+    _, loaded = loaded_after("--db", str(tmp_path / "club.db"), "night", "status")
+    assert "scorepad.cli.night_commands" in loaded
+    assert not {"starlette", "uvicorn", "anyio", "scorepad.cli.board", "scorepad.cli.board_server"} & loaded
 
 
 def test_the_root_names_each_command_by_the_module_that_registers_it():

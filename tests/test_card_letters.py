@@ -169,14 +169,14 @@ def play(cli, language: str, lines: str) -> str:
 def panel(language: str, ascii: bool) -> str:
     """The panel ``play`` shows a terminal before each deal, as text."""
     from scorepad.app import reading
-    from scorepad.present.tables import table_panel
+    from scorepad.present.panel import TablePanel
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
 
     store = Store(store_location())
     choose(language)
     out = Console(file=io.StringIO(), width=120, color_system=None)
-    out.print(table_panel(reading.status(store, None), ascii))
+    out.print(TablePanel(reading.status(store, None), ascii, rest=""))
     choose("en")
     store.close()
     return out.file.getvalue()  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ NightOpt = Annotated[
 class NightGroup(CommandGroup):
     """``scorepad night``: its commands are made when one is used, as the root's are."""
 
-    modules: ClassVar = {"night_commands": ("new", "status", "next", "leave", "join", "export")}
+    modules: ClassVar = {"night_commands": ("new", "status", "next", "leave", "join", "export"), "board": ("board",)}
 
 
 night = typer.Typer(

@@ -220,12 +220,10 @@ class _Terminal(_Table):
     """People at a table: a panel before each deal, a prompt, refusals asked again."""
 
     def __init__(self, session: "TableSession", ascii: bool) -> None:
-        from ..present import tables
-
         super().__init__(session, ascii)
         self.out, self.err = console(), _stderr()
         self.readline = _complete_names(session)
-        self.out.print(tables.table_panel(session.result, ascii))
+        self._panel()
         welcome = N_("Enter the deal's scores as NAME=SCORE for each player, or in seat order; {help} lists the rest.")
         self.out.print(in_table_words(welcome))
 
@@ -259,8 +257,6 @@ class _Terminal(_Table):
         self.out.print(help_text(self.session.state.settings.players), markup=False)
 
     def entered(self, asked: "Asked", result: "Result") -> None:
-        from ..present import tables
-
         echo = _echo(self.session, asked)
         if echo:
             self.out.print(echo, style="bold")
@@ -268,7 +264,7 @@ class _Terminal(_Table):
             from ..present.descriptions import notes_text
 
             self.out.print(notes_text(result.notes, self.ascii), style="italic")
-        self.out.print(tables.table_panel(result, self.ascii))
+        self._panel(result)
         if result.state.finished and self.follow is None:
             over = N_("The match is over: {again} starts a rematch; {undo} takes back the last change; {quit} leaves.")
             self.out.print(in_table_words(over))
@@ -297,10 +293,13 @@ class _Terminal(_Table):
         self.err.print(left.format(match=match_id, where=where), markup=False)
         return 0
 
-    def _panel(self) -> None:
-        from ..present import tables
+    def _panel(self, result: "Result | None" = None) -> None:
+        """The panel of ``result``, or of the match as the session holds it."""
+        from ..present.panel import TablePanel
 
-        self.out.print(tables.table_panel(self.session.result, self.ascii))
+        # Where the terminal is too short for the whole panel, it says how to see what it leaves out.
+        rest = in_table_words(N_("{sheet} shows every deal, {rules} the rules of the match"))
+        self.out.print(TablePanel(self.session.result if result is None else result, self.ascii, rest))
 
     def tell(self, message: str) -> None:
         self.out.print(message, style="italic", markup=False)
@@ -483,7 +482,7 @@ class _Pipe(_Table):
         state = self.session.state
         players = state.settings.players
         if state.winner is not None:
-            where = tables.verdict(state, ascii=True)[0].plain.rstrip(".")
+            where = tables.won(state, state.winner).rstrip(".")
         elif state.next is not None:
             deal = state.next
             where = _("next: {entry}, {dealer} deals").format(
@@ -524,11 +523,11 @@ def in_table_words(message: str) -> str:
     """A message of ``play`` that names its commands, each by its word in the language in use."""
     from .protocol import Verb, command_word
 
-    return worded(message, {verb.value: command_word(verb) for verb in (Verb.AGAIN, Verb.UNDO, Verb.QUIT, Verb.HELP)})
+    return worded(message, {verb.value: command_word(verb) for verb in Verb})
 
 
 def _stderr() -> "Console":
-    return console(stderr=True, soft_wrap=True)
+    return console(stderr=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from .cards import ENGLISH, Card, CardRow, Letters
+from .cards import ENGLISH, FULL_DECK, Card, CardRow, Letters
 from .errors import ImpossibleScores, NotationError, RuleError
 from .language import N_, Phrase, and_list, or_list
 from .numbers import looks_like_number, whole_number
@@ -209,6 +209,14 @@ def _check_cards(rules: RuleSet, players: int, given: Mapping[int, tuple[Card, .
             owner.append(seat)
             if len(owner) > dealt[c]:
                 who = ", ".join(names[s] for s in dict.fromkeys(owner))  # a list that reads in any language
+                if dealt[c] == 1 and rules.decks == 2:
+                    # A match of two decks deals one only to a tie-break of fewer than six: say why once is all.
+                    raise RuleError(
+                        N_("{card} is given twice ({players}): this tie-break is dealt from one deck of {cards}"),
+                        card=c,
+                        players=who,
+                        cards=len(FULL_DECK),
+                    )
                 if dealt[c] == 1:
                     raise RuleError(N_("{card} is given twice ({players})"), card=c, players=who)
                 raise RuleError(

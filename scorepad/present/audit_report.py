@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..core.language import N_
 from .descriptions import rules_words
-from .translation import _, ascii_suits, cards_text, in_language, spoken
+from .translation import _, ascii_suits, card_text, in_language, spoken
 
 if TYPE_CHECKING:
     from ..app.audit import Audited
@@ -54,9 +54,14 @@ def audit_report(audited: Audited, ascii: bool) -> list[Text | Table]:
     for column, justify in _COLUMNS:
         table.add_column(_(column), justify=justify)
     for trick in report.tricks:
-        cards = cards_text(trick.cards, ascii)
+        equal = set(trick.cancelled or ())
+        cards = " ".join(
+            f"[{card_text(card, ascii)}]" if card in equal else card_text(card, ascii) for card in trick.cards
+        )
         table.add_row(str(trick.number), text(trick.leader), text(cards), text(_won(trick)), str(trick.points))
     parts.append(table)
+    if any(trick.cancelled for trick in report.tricks):  # the key to the brackets, where there are any
+        parts.append(text(_("[ ]: two equal cards in one trick cancel: neither can win it (both still score)."), "dim"))
 
     scores = ", ".join(f"{name} {points}" for name, points in report.scores.items())
     if report.renege is not None:

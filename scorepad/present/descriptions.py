@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..app.notes import Fixed, Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
@@ -67,12 +67,17 @@ def entry_words(kind: EntryKind, number: int) -> str:
     return _("deal {number}").format(number=number)
 
 
-def seated(state: MatchState, seat: int) -> str:
-    """A seat by its player now, and whom they replaced there: ``Eva (for Cor)``."""
-    player, replaced = state.settings.players[seat], state.replaced(seat)
+def seated(state: MatchState, seat: int, name: Callable[[str], str] = str) -> str:
+    """A seat by its player now, and whom they replaced there: ``Eva (for Cor)``; each name as ``name`` gives it."""
+    player, replaced = name(state.settings.players[seat]), state.replaced(seat)
     if not replaced:
         return player
-    return _("{player} (for {replaced})").format(player=player, replaced=and_list(replaced))
+    return _("{player} (for {replaced})").format(player=player, replaced=and_list(map(name, replaced)))
+
+
+def seat_heads(state: MatchState, name: Callable[[str], str] = str) -> list[str]:
+    """A column a seat: its player now, and whom they replaced (``Eva (for Cor)``)."""
+    return [seated(state, seat, name) for seat in state.settings.seats]
 
 
 def scores_text(players: Sequence[str], entry: Entry) -> str:

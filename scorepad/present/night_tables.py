@@ -62,7 +62,7 @@ def plan(status: NightStatus) -> list[str]:
     return lines
 
 
-def _table_state(table: TableStatus) -> str:
+def table_state(table: TableStatus) -> str:
     """Where a table's match stands, in a few words: the deal due and its dealer, or how it ended."""
     state, players = table.state, table.players
     if state.abandoned:
@@ -80,7 +80,7 @@ def _table_state(table: TableStatus) -> str:
 
 def table_view(table: TableStatus) -> Group:
     heading = _("Table {table} (match {match}): {state}").format(
-        table=table.number, match=table.match_id, state=_table_state(table)
+        table=table.number, match=table.match_id, state=table_state(table)
     )
     rows = Table(show_edge=False, pad_edge=False, box=None)
     rows.add_column("#", justify="right")
@@ -91,27 +91,48 @@ def table_view(table: TableStatus) -> Group:
     return Group(Text(heading, style="bold"), rows)
 
 
+def rounds_counted(status: NightStatus) -> int:
+    """The rounds the standings count: those before the round in play, and it too once every table of it is over."""
+    return status.round if status.round_over else status.round - 1
+
+
+def standings_heading(counted: int) -> str:
+    if not counted:
+        return _("Night standings: no round is over yet.")
+    return ngettext("Night standings after {count} round:", "Night standings after {count} rounds:", counted).format(
+        count=counted
+    )
+
+
 def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
     """The night's standings over the rounds counted so far."""
     if not counted:
-        return Group(Text(_("Night standings: no round is over yet."), style="bold"))
-    heading = ngettext("Night standings after {count} round:", "Night standings after {count} rounds:", counted)
+        return Group(Text(standings_heading(counted), style="bold"))
     rows = Table(show_edge=False, pad_edge=False, box=None)
     rows.add_column("#", justify="right")
-    rows.add_column(_("Player"))
-    for head in (_("Score"), _("Rounds"), _("Firsts"), _("Points per deal")):
+    player, *numbers = standings_heads()
+    rows.add_column(player)
+    for head in numbers:
         rows.add_column(head, justify="right")
     for line in standings:
-        rows.add_row(
-            str(line.place),
-            Text(line.name),
-            decimal(two_decimals(line.score)),
-            str(line.rounds),
-            str(line.firsts),
-            decimal(two_decimals(line.points_per_deal)),
-        )
-    key = _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
-    return Group(Text(heading.format(count=counted), style="bold"), rows, Text(key, style="dim"))
+        place, name, *figures = standing_cells(line)
+        rows.add_row(place, Text(name), *figures)
+    return Group(Text(standings_heading(counted), style="bold"), rows, Text(standings_key(), style="dim"))
+
+
+def standings_heads() -> tuple[str, ...]:
+    """The heads of the standings' columns after the place: player, score, rounds, firsts, points per deal."""
+    return _("Player"), _("Score"), _("Rounds"), _("Firsts"), _("Points per deal")
+
+
+def standing_cells(line: NightStanding) -> tuple[str, ...]:
+    """A line of the night's standings as people read it: its place, then a cell for each of ``standings_heads``."""
+    score, per_deal = decimal(two_decimals(line.score)), decimal(two_decimals(line.points_per_deal))
+    return str(line.place), line.name, score, str(line.rounds), str(line.firsts), per_deal
+
+
+def standings_key() -> str:
+    return _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
 
 
 def status_view(status: NightStatus) -> Group:
@@ -119,17 +140,21 @@ def status_view(status: NightStatus) -> Group:
     parts: list = [Text(title(status), style="bold")]
     for table in status.tables:
         parts += [Text(""), table_view(table)]
-    counted = status.round if status.round_over else status.round - 1
-    parts += [Text(""), standings_view(status.standings, counted)]
-    changes = []
+    parts += [Text(""), standings_view(status.standings, rounds_counted(status))]
+    parts += [Text(line) for line in changes(status)]
+    return Group(*parts)
+
+
+def changes(status: NightStatus) -> list[str]:
+    """Who leaves after the round in play, and who joins from the next."""
+    said = []
     if status.leaving:
-        changes.append(_("Leaving after this round: {players}.").format(players=and_list(status.leaving)))
+        said.append(_("Leaving after this round: {players}.").format(players=and_list(status.leaving)))
     if status.joining:
-        changes.append(
+        said.append(
             _("Joining from round {round}: {players}.").format(round=status.round + 1, players=and_list(status.joining))
         )
-    parts += [Text(line) for line in changes]
-    return Group(*parts)
+    return said
 
 
 def nights_table(rows: Sequence[NightSummary]) -> Table:

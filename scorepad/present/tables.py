@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.cards import QUEEN_OF_SPADES
+from ..core.cards import FULL_DECK, QUEEN_OF_SPADES
 from ..core.choices import Preset
 from ..core.match import FormatKind, MatchState, NextDeal
 from ..core.rules import PASS_SIZE, Direction
 from ..core.standings import places
-from .descriptions import format_words, notes_text, preset_name, rules_words, seated
+from . import by_player
+from .descriptions import format_words, notes_text, preset_name, rules_words, seat_heads, seated
+from .fitting import Fitted, Hanging, InColumns, column_widths, short_names, width_of
 from .lists import and_list
 from .marks import in_utc, moment
 from .translation import _, card_text, cards_text, in_language, ngettext
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType
+
     from ..app.doctor import Finding
     from ..app.reading import MatchSummary
     from ..app.results import HistoryRow, Result
@@ -40,54 +44,69 @@ def standings(state: MatchState) -> Table:
     table.add_column("#", justify="right")
     table.add_column(_("Player"))
     table.add_column(_("Total"), justify="right")
-    for place, seat in places(state.totals, state.winner):
-        mark = " ★" if seat == state.winner else ""
-        table.add_row(str(place), seated(state, seat) + mark, str(state.totals[seat]))
+    for cells in placed(state):
+        table.add_row(*cells)
     return table
 
 
-def next_deal_lines(state: MatchState, deal: NextDeal, ascii: bool) -> list[str]:
-    """What the table needs before dealing, in plain sentences."""
+def placed(state: MatchState, name: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+    """Each seat's place, its player (and whom they replaced; the winner starred) and total, in finishing order;
+    each name as ``name`` gives it."""
+    return [
+        (str(place), seated(state, seat, name) + (" ★" if seat == state.winner else ""), str(state.totals[seat]))
+        for place, seat in places(state.totals, state.winner)
+    ]
+
+
+def next_deal(state: MatchState, deal: NextDeal, ascii: bool) -> list[RenderableType]:
+    """What the table needs before dealing, in plain sentences, each indented under the first."""
     players = state.settings.players
-    arrow = "->" if ascii else "→"
+    lines: list[RenderableType]
     if deal.round is not None:
         tied = and_list(players[s] for s in deal.players)
         lines = [
-            _("Tie-break deal {number} (round {round}) between {players}.").format(
-                number=deal.number, round=deal.round, players=tied
+            Hanging(
+                _("Tie-break deal {number} (round {round}) between {players}.").format(
+                    number=deal.number, round=deal.round, players=tied
+                ),
+                indent=0,
             ),
-            "  " + _("Its points decide the tie; they do not count in the totals."),
+            Hanging(_("Its points decide the tie; they do not count in the totals.")),
         ]
     else:
         fmt = state.settings.format
         if fmt.kind is FormatKind.DEALS:
-            lines = [_("Deal {number} of {deals}:").format(number=deal.number, deals=fmt.value)]
+            lines = [Text(_("Deal {number} of {deals}:").format(number=deal.number, deals=fmt.value))]
         else:
-            lines = [_("Deal {number}:").format(number=deal.number)]
+            lines = [Text(_("Deal {number}:").format(number=deal.number))]
     lines.append(
-        "  "
-        + _("{dealer} deals; {eldest} (eldest) leads the first trick.").format(
-            dealer=players[deal.dealer], eldest=players[deal.eldest]
+        Hanging(
+            _("{dealer} deals; {eldest} (eldest) leads the first trick.").format(
+                dealer=players[deal.dealer], eldest=players[deal.eldest]
+            )
         )
     )
     if deal.decks == 2:
-        lines.append("  " + _("Two decks shuffled together; two equal cards in a trick cancel."))
+        lines.append(Hanging(_("Two decks shuffled together; two equal cards in a trick cancel.")))
+    elif state.rules.decks == 2:  # a tie-break of fewer than six, in a match of two decks
+        one = _("One deck of {cards} cards for this tie-break: every card is there once.")
+        lines.append(Hanging(one.format(cards=len(FULL_DECK))))
     removed = cards_text(deal.removed, ascii) if deal.removed else _("nothing (full deck)")
     each = ngettext("{count} card each", "{count} cards each", deal.cards_each).format(count=deal.cards_each)
     lines.append(
-        "  "
-        + _("Take out {removed}: {each}. The scores add up to {total}.").format(
-            removed=removed, each=each, total=deal.deal_total
+        Hanging(
+            _("Take out {removed}: {each}. The scores add up to {total}.").format(
+                removed=removed, each=each, total=deal.deal_total
+            )
         )
     )
     if deal.direction is Direction.NONE:
-        lines.append("  " + _("No passing this deal."))
+        lines.append(Hanging(_("No passing this deal.")))
     else:
-        pairs = ", ".join(f"{players[a]} {arrow} {players[b]}" for a, b in deal.pass_to.items())
-        lines.append("  " + _PASSES[deal.direction]().format(count=PASS_SIZE, pairs=pairs))
+        lines.append(_Passing(deal.direction, [(players[a], players[b]) for a, b in deal.pass_to.items()], ascii))
         if not state.rules.queen_may_be_passed:
             queen = card_text(QUEEN_OF_SPADES, ascii)
-            lines.append("  " + _("The {card} may not be passed.").format(card=queen))
+            lines.append(Hanging(_("The {card} may not be passed.").format(card=queen)))
     return lines
 
 
@@ -97,21 +116,57 @@ _PASSES = {
     Direction.LEFT: lambda: _("Pass {count} cards left: {pairs}."),
     Direction.ACROSS: lambda: _("Pass {count} cards across: {pairs}."),
 }
+# The same, where the pairs are a block of their own under it.
+_PASSES_ABOVE = {
+    Direction.RIGHT: lambda: _("Pass {count} cards right:"),
+    Direction.LEFT: lambda: _("Pass {count} cards left:"),
+    Direction.ACROSS: lambda: _("Pass {count} cards across:"),
+}
 
 
-def verdict(state: MatchState, ascii: bool) -> list[Text]:
+class _Passing:
+    """Whom each player passes to: one sentence where it fits, else the sentence over a block of pairs in columns."""
+
+    def __init__(self, direction: Direction, pairs: list[tuple[str, str]], ascii: bool) -> None:
+        self.direction, self.pairs, self.arrow = direction, pairs, "->" if ascii else "→"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        said = ", ".join(f"{giver} {self.arrow} {taker}" for giver, taker in self.pairs)
+        line = "  " + _PASSES[self.direction]().format(count=PASS_SIZE, pairs=said)
+        if width_of(line) <= options.max_width:
+            yield Text(line)
+            return
+        yield Hanging(_PASSES_ABOVE[self.direction]().format(count=PASS_SIZE))
+        room = options.max_width - _PAIRS_INDENT
+        names = [name for pair in self.pairs for name in pair]
+        # As in a short panel's standings; and a pair on a line of its own must fit: a giver, the arrow, a taker.
+        short = short_names(names, min(SHORT_NAME, (room - width_of(self.arrow) - 2) // 2))
+        pairs = [(short[giver], self.arrow, short[taker]) for giver, taker in self.pairs]
+        yield InColumns(pairs, ("left", "left", "left"), indent=_PAIRS_INDENT)
+
+
+_PAIRS_INDENT = 4
+#: How many columns a name takes at most where a list is laid out in columns: the pairs who pass, short standings.
+SHORT_NAME = 12
+
+
+def won(state: MatchState, winner: int) -> str:
+    """``Ann wins with 30.``, or ``... after the tie-break.``"""
+    said = (
+        _("{player} wins with {total} after the tie-break.")
+        if state.tiebreak is None and state.scored > state.deals_played
+        else _("{player} wins with {total}.")
+    )
+    return said.format(player=state.settings.players[winner], total=state.totals[winner])
+
+
+def verdict(state: MatchState, ascii: bool) -> list[RenderableType]:
     """How the match stands: the winner, or the tie and the tie-break deal, or the next deal."""
     if state.abandoned:
         return [Text(_("The match was abandoned: no winner."))]
     if state.winner is not None:
-        players = state.settings.players
-        won = (
-            _("{player} wins with {total} after the tie-break.")
-            if state.tiebreak is None and state.scored > state.deals_played
-            else _("{player} wins with {total}.")
-        )
-        return [Text(won.format(player=players[state.winner], total=state.totals[state.winner]), style="bold")]
-    parts = []
+        return [Text(won(state, state.winner), style="bold")]
+    parts: list[RenderableType] = []
     if state.tiebreak is not None:
         tied, round_ = and_list(state.settings.players[s] for s in state.tiebreak[0]), state.tiebreak[1]
         said = (
@@ -121,8 +176,7 @@ def verdict(state: MatchState, ascii: bool) -> list[Text]:
         )
         parts.append(Text(said.format(players=tied, round=round_ - 1), style="bold"))
     assert state.next is not None  # neither abandoned nor won: a deal is due
-    parts.append(Text("\n".join(next_deal_lines(state, state.next, ascii))))
-    return parts
+    return parts + next_deal(state, state.next, ascii)
 
 
 def status(result: Result, ascii: bool) -> Group:
@@ -132,24 +186,9 @@ def status(result: Result, ascii: bool) -> Group:
     return Group(*parts)
 
 
-def table_panel(result: Result, ascii: bool) -> Panel:
-    """What the table sees before each deal in ``scorepad play``: the settings, the deal, then the standings.
-
-    The settings are the body's first line, not the panel's title: on a narrow
-    terminal a line wraps, where a title would lose its end.
-    """
-    settings = result.state.settings
-    name = f"“{result.name}”: " if result.name else ""  # in the body too: a narrow title loses its end
-    rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules, ascii)}", style="bold")
-    body = Group(rules, *verdict(result.state, ascii), Text(""), standings(result.state))
-    heading = Text(_("Match {match}").format(match=result.match_id))
-    return Panel(body, title=heading, title_align="left", box=box.ASCII if ascii else box.ROUNDED)
-
-
 def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> Group:
     """The title, a row per entry that stands, and a key; the title and key are lines of their own,
     so that a title wider than the table is never wrapped to its width."""
-    players = result.state.settings.players
     table = Table()
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Kind"))
@@ -157,56 +196,77 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
     for head in seat_heads(result.state):
         table.add_column(head, justify="right")
     table.add_column(_("Recorded (UTC)") if in_utc() else _("Recorded"))
-    for row in rows:
-        if row.kind == "misdeal":
-            cells = [kind_word(row.kind)] + [""] * len(players)
-        elif row.left is not None:
-            cells = [kind_word(row.kind), *_seat_change(row, ascii)]
-        else:
-            cells = [kind_word(row.kind)]
-            for p in row.players:
-                if p not in row.scores:
-                    cells.append("")
-                    continue
-                mark = " R" if row.renege == p else ""
-                cell = (
-                    f"{row.scores[p]:+d}{mark}"
-                    if row.kind == "tiebreak"
-                    else f"{row.scores[p]}{mark} ({row.totals[p]})"
-                )
-                cells.append(cell)
-        table.add_row(_number(row), cells[0], row.dealer, *cells[1:], moment(row.recorded_at))
+    cells = partial(_history_cells, ascii=ascii)
+    body = [cells(row, str) for row in rows]
+    for row_cells in body:
+        table.add_row(*row_cells)
+    headers = [str(column.header) for column in table.columns]
+    narrow = by_player.history(result.state, headers, rows, cells, Table)
+    fitted = Fitted(table, Table, column_widths(headers, body), narrow)
     key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
-    return Group(Text(title(result, ascii), style="italic"), table, Text(key, style="dim"), *_corrected_key(rows))
+    return Group(Text(title(result, ascii), style="italic"), fitted, Text(key, style="dim"), *_corrected_key(rows))
+
+
+def _history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+    """A row of the history: deal, kind, dealer, a cell per seat, when recorded; each name as ``name`` gives it."""
+    seats = _seat_cells(row, name, ascii, _history_cell)
+    return [_number(row), kind_word(row.kind), name(row.dealer), *seats, moment(row.recorded_at)]
+
+
+def _history_cell(row: HistoryRow, player: str) -> str:
+    if player not in row.scores:
+        return ""
+    mark = " R" if row.renege == player else ""
+    if row.kind == "tiebreak":
+        return f"{row.scores[player]:+d}{mark}"
+    return f"{row.scores[player]}{mark} ({row.totals[player]})"
 
 
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
-    players = result.state.settings.players
-    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
+    style = partial(Table, box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table = style()
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Dealer"))
     for head in seat_heads(result.state):
         table.add_column(head, justify="right")
     table.add_column("")
+    last = len(rows) - 1 if mark_last and rows else None
+    cells = partial(_sheet_cells, ascii=ascii)
+    shown = []
     for index, row in enumerate(rows):
-        last = mark_last and index == len(rows) - 1
-        if row.kind == "misdeal":
-            cells = [""] * len(players) + [kind_word(row.kind)]
-        elif row.left is not None:
-            cells = [*_seat_change(row, ascii), kind_word(row.kind)]
-        else:
-            cells = [_sheet_cell(row, p) for p in row.players]
-            notes = [kind_word(row.kind)] if row.kind == "tiebreak" else []
-            notes += [_("renege {player}").format(player=row.renege)] if row.renege else []
-            notes += [_("corrected")] if row.corrected else []
-            cells.append(", ".join(notes))
-        if last:
-            cells[-1] = (cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
-        table.add_row(str(row.number), row.dealer, *cells, style="bold" if last else None)
+        row_cells = cells(row, str)
+        if index == last:
+            row_cells[-1] = (row_cells[-1] + (" <- " if ascii else " ◀ ") + _("last")).strip()
+        table.add_row(*row_cells, style="bold" if index == last else None)
+        shown.append(row_cells)
     totals = [str(t) for t in result.state.totals]
-    table.add_row("", _("total"), *totals, "", end_section=True)
-    return Group(Text(title(result, ascii), style="italic"), table)
+    shown.append(["", _("total"), *totals, ""])
+    table.add_row(*shown[-1], end_section=True)
+    headers = [str(column.header) for column in table.columns]
+    narrow = by_player.sheet(result.state, headers, rows, cells, shown[-1], last, style)
+    fitted = Fitted(table, style, column_widths(headers, shown), narrow)
+    return Group(Text(title(result, ascii), style="italic"), fitted)
+
+
+def _sheet_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+    """A row of the sheet: deal, dealer, a cell per seat, and what it notes of the entry (a misdeal, a tie-break,
+    a substitute, a renege and whose, a correction); each name as ``name`` gives it."""
+    notes = [kind_word(row.kind)] if row.kind != "deal" else []
+    notes += [_("renege {player}").format(player=name(row.renege))] if row.renege else []
+    notes += [_("corrected")] if row.corrected else []
+    return [str(row.number), name(row.dealer), *_seat_cells(row, name, ascii, _sheet_cell), ", ".join(notes)]
+
+
+def _seat_cells(
+    row: HistoryRow, name: Callable[[str], str], ascii: bool, cell: Callable[[HistoryRow, str], str]
+) -> list[str]:
+    """A cell per seat: none for a misdeal, the new player's for a seat change, else ``cell`` of each player."""
+    if row.kind == "misdeal":
+        return [""] * len(row.players)
+    if row.left is not None:
+        return _seat_change(row, name, ascii)
+    return [cell(row, player) for player in row.players]
 
 
 def kind_word(kind: str) -> str:
@@ -214,16 +274,11 @@ def kind_word(kind: str) -> str:
     return {"deal": _("deal"), "tiebreak": _("tie-break"), "misdeal": _("misdeal"), "seat": _("substitute")}[kind]
 
 
-def seat_heads(state: MatchState) -> list[str]:
-    """A column a seat: its player now, and whom they replaced (``Eva (for Cor)``)."""
-    return [seated(state, seat) for seat in state.settings.seats]
-
-
-def _seat_change(row: HistoryRow, ascii: bool) -> list[str]:
+def _seat_change(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
     """A seat change as a row of cells: ``→ Eva`` in the seat's column."""
     assert row.left is not None
     seat, arrow = row.left[0], "->" if ascii else "→"
-    return [f"{arrow} {player}" if place == seat else "" for place, player in enumerate(row.players)]
+    return [f"{arrow} {name(player)}" if place == seat else "" for place, player in enumerate(row.players)]
 
 
 def _number(row: HistoryRow) -> str:

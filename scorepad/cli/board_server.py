@@ -1,0 +1,243 @@
+"""The live board's web server: a few fixed routes (Starlette), served by uvicorn.
+
+Only ``scorepad night board`` imports this module, when it runs: no other
+command, nor any ``--help``, loads a web server (tests/test_architecture.py).
+
+It only reads. ``GET`` (and ``HEAD``) of five fixed paths: the page, its
+script and style sheet, the night's data once (``/night.json``, for a script),
+and its stream of changes (``/events``, for the page). Any other path gets
+404, any other method 405, and no path ever names a file: the script and the
+style sheet are the two the package holds. Every answer carries headers that
+cost nothing: a Content-Security-Policy that lets the page run its own script
+and nothing else, ``nosniff``, and no caching of the data.
+
+One reader serves every screen. While any screen watches, ``Feed`` reads the
+night once a second, each read its own short transaction, and pushes it to
+every page when it changed (server-sent events), so the load on the store
+does not grow with the phones in the room. Measured on the night of
+``tests.bench`` (40 players at 10 tables, SQLite, load average 3 on 2 cores):
+a read of it worded for the page takes 12.5 ms, so the board spends 12.5 ms
+a second on it however many watch; pages asking every second would cost that
+each, a third of a core for 30 phones, and as many transactions a second on
+a club's PostgreSQL server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+import uvicorn
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Route, Router
+
+from ..app.nights import night_status
+from ..core.errors import ScorepadError
+from ..core.language import N_
+from ..present.board import ASSETS, asset, board_json, page
+from ..present.translation import _
+from .common import json_text
+from .refusal_words import refusal
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+    from ..store.db import Store
+
+#: Seconds between two reads of the night while a screen watches: a deal shows within this and a read.
+INTERVAL = 1.0
+#: Seconds between two looks at whether the server is stopping (Ctrl-C), and at new screens.
+TICK = 0.1
+#: Seconds after which a quiet stream says it is still there, so a phone gone from the network is noticed.
+KEEPALIVE = 15.0
+
+#: The page may run its own script and style sheet, ask the board for data, and nothing else.
+POLICY = (
+    b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    b"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+SECURITY = [
+    (b"content-security-policy", POLICY),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+FRESH = {"Cache-Control": "no-store"}  #: the night's data: always read again
+CHECKED = {"Cache-Control": "no-cache"}  #: the page and its files: asked again, so a new scorepad's are used
+
+
+class CannotListen(ScorepadError):
+    """The board cannot listen at the host and port given: ``reason`` says why."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening at ``host`` and ``port`` (0: any free port), or CannotListen saying why not."""
+    if not 0 <= port <= 65535:  # the resolver would take 70000 for 4464
+        raise CannotListen(N_("there is no port {port}: a port is a number from 0 to 65535"), port=port)
+    sock = None
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except (OSError, UnicodeError) as error:  # no such host, not this machine's address, the port taken
+        if sock is not None:
+            sock.close()
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise CannotListen(
+            N_("cannot listen on {host} port {port}: {reason}"), host=host, port=port, reason=reason
+        ) from None
+    return sock
+
+
+def addresses(sock: socket.socket) -> list[str]:
+    """The addresses to open the board at: the one it listens on, or, listening on every one, this machine's."""
+    host, port = sock.getsockname()[:2]
+    if not ipaddress.ip_address(host).is_unspecified:
+        return [_url(host, port)]
+    found = {_url("127.0.0.1" if sock.family == socket.AF_INET else "::1", port)}
+    try:  # the addresses the machine's name has, as the club's network may know it
+        infos = socket.getaddrinfo(socket.gethostname(), port, sock.family, socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    found |= {_url(str(info[4][0]), port) for info in infos if not ipaddress.ip_address(info[4][0]).is_loopback}
+    return sorted(found, key=lambda url: ("127.0.0.1" in url or "[::1]" in url, url))
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+class Feed:
+    """The one reader of the night that every screen watching shares; each read one short transaction."""
+
+    def __init__(self, store: Store, night_id: int, stopping: Callable[[], bool]) -> None:
+        self._store, self._night_id, self._stopping = store, night_id, stopping
+        self._reading = threading.Lock()  # one read at a time: the stream's, or a script's /night.json
+        self._event = b""  #: the last event read: the night, or why it could not be read
+        self._changed = asyncio.Event()  #: set, and replaced, whenever the event changes
+        self._watchers = 0
+        self._closed = False
+
+    def read(self) -> tuple[int, str]:
+        """The night as the page's data (200), or why it cannot be read now (503), as JSON text."""
+        with self._reading:
+            try:
+                return 200, json_text(board_json(night_status(self._store, self._night_id)))
+            except ScorepadError as error:
+                reason = refusal(error)
+            except Exception as error:  # noqa: BLE001 - a defect too is said on the page, and the board reads on
+                reason = str(error) or type(error).__name__
+        return 503, json_text({"problem": _("the board cannot read the night: {reason}").format(reason=reason)})
+
+    async def run(self) -> None:
+        """Read the night every INTERVAL while a screen watches, until the server stops; then end every stream."""
+        due = 0.0
+        while not self._stopping():
+            if self._watchers and time.monotonic() >= due:
+                due = time.monotonic() + INTERVAL
+                code, text = await asyncio.to_thread(self.read)
+                event = (b"data: " if code == 200 else b"event: problem\ndata: ") + text.encode() + b"\n\n"
+                if event != self._event:
+                    self._event = event
+                    self._wake()
+            await asyncio.sleep(TICK)
+        self._closed = True
+        self._wake()
+
+    def _wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        """The events of one screen: the night as it is, then each change, until the server stops."""
+        self._watchers += 1
+        try:
+            yield b"retry: 1000\n\n"  # after a lost connection the browser tries again in a second
+            sent = b""
+            while not self._closed:
+                changed = self._changed
+                if self._event != sent:
+                    sent = self._event
+                    yield sent
+                try:
+                    async with asyncio.timeout(KEEPALIVE):
+                        await changed.wait()
+                except TimeoutError:
+                    yield b": still here\n\n"
+        finally:
+            self._watchers -= 1
+
+
+def board_app(feed: Feed) -> ASGIApp:
+    """The board's routes, each answer with the security headers."""
+    html = page()
+
+    async def show_page(request: Request) -> Response:
+        return HTMLResponse(html, headers=CHECKED)
+
+    async def show_asset(request: Request) -> Response:
+        kind = "text/javascript" if request.url.path.endswith(".js") else "text/css"
+        return Response(asset(request.url.path), media_type=f"{kind}; charset=utf-8", headers=CHECKED)
+
+    async def night(request: Request) -> Response:
+        code, text = await run_in_threadpool(feed.read)
+        return Response(text, code, media_type="application/json", headers=FRESH)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(feed.stream(), media_type="text/event-stream", headers=FRESH)
+
+    @asynccontextmanager
+    async def reading(app: object) -> AsyncIterator[None]:
+        task = asyncio.create_task(feed.run())
+        yield
+        task.cancel()
+
+    routes = [
+        Route("/", show_page, methods=["GET"]),
+        *(Route(path, show_asset, methods=["GET"]) for path in ASSETS),
+        Route("/night.json", night, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+    ]
+    # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
+    return _secured(Router(routes, redirect_slashes=False, lifespan=reading))
+
+
+def _secured(app: ASGIApp) -> ASGIApp:
+    async def with_headers(scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY]
+            await send(message)
+
+        await app(scope, receive, send_secured)
+
+    return with_headers
+
+
+def serve(sock: socket.socket, store: Store, night_id: int) -> None:
+    """Serve the night's board on ``sock`` until Ctrl-C (or SIGTERM); uvicorn says nothing but its errors."""
+    server: uvicorn.Server | None = None
+    feed = Feed(store, night_id, stopping=lambda: server is not None and server.should_exit)
+    config = uvicorn.Config(
+        board_app(feed),
+        http="h11",
+        ws="none",
+        lifespan="on",
+        log_config=None,
+        log_level="error",
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])

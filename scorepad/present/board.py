@@ -1,0 +1,113 @@
+"""The live board of a club night: the page the room's screen and the players' phones open, and its data.
+
+The page is a skeleton that holds no name at all: its words (in the language
+in use) are fixed, and ``board_assets/board.js`` fills it from ``board_json``,
+which is every word of the night already worded here, player names included,
+so the script puts text into the page and never markup. Both the script and
+the style sheet are files of the package, sent as they are: no file is ever
+looked up from what a browser asks.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ..core.text import visible
+from .descriptions import rules_words
+from .night_tables import (
+    changes,
+    night_label,
+    rounds_counted,
+    standing_cells,
+    standings_heading,
+    standings_heads,
+    standings_key,
+    table_state,
+)
+from .translation import _, ngettext, spoken
+
+if TYPE_CHECKING:
+    from ..app.nights import NightStatus, TableStatus
+
+#: The page's script and style sheet, by the path the page asks for them at.
+ASSETS = {"/board.js": "board.js", "/board.css": "board.css"}
+
+
+@functools.cache
+def asset(path: str) -> bytes:
+    """The script or the style sheet the page links to (a key of ``ASSETS``), as the package holds it."""
+    return resources.files(__package__).joinpath("board_assets", ASSETS[path]).read_bytes()
+
+
+def page() -> str:
+    """The board's page: the skeleton that ``board.js`` fills, in the language in use."""
+    words = {
+        "lang": spoken(),
+        "waiting": _("Reading the night…"),
+        "lost": _("The board cannot be reached: trying again…"),
+        "script": _("The board needs JavaScript to show the night."),
+    }
+    said = {key: html.escape(value) for key, value in words.items()}
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{said["lang"]}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>scorepad</title>\n"
+        '<link rel="stylesheet" href="/board.css">\n<script src="/board.js" defer></script>\n'
+        "</head>\n<body>\n"
+        '<header><h1 id="title"></h1><p id="rules"></p><p id="note"></p></header>\n'
+        f'<p id="connection" data-lost="{said["lost"]}">{said["waiting"]}</p>\n'
+        f"<noscript><p>{said['script']}</p></noscript>\n"
+        '<main><section id="tables"></section><section id="standings"></section></main>\n'
+        "</body>\n</html>\n"
+    )
+
+
+def board_json(status: NightStatus) -> dict[str, Any]:
+    """Where the night stands, every word of it worded for the page (names as text, to be shown as text)."""
+    counted, label = rounds_counted(status), visible(night_label(status.night_id, status.name))
+    return {
+        "night": status.night_id,
+        "name": label,
+        "title": _("{night}: round {round} of {rounds}").format(
+            night=label, round=status.round, rounds=status.settings.rounds
+        ),
+        "rules": rules_words(status.rules),
+        "note": _note(status),
+        "heads": {"player": _("Player"), "total": _("Total")},
+        "tables": [_table(table) for table in status.tables],
+        "standings": {
+            "heading": standings_heading(counted),
+            "heads": list(standings_heads()),
+            "rows": [[visible(cell) for cell in standing_cells(line)] for line in status.standings if counted],
+            "key": standings_key(),
+        },
+        "changes": [visible(line) for line in changes(status)],
+    }
+
+
+def _note(status: NightStatus) -> str:
+    """Where the round stands, for the room."""
+    if status.over:
+        return _("The night is over.")
+    if status.round_over:
+        return _("Every table is over: the next round is seated soon.")
+    playing = sum(not table.over for table in status.tables)
+    return ngettext("{count} table plays on.", "{count} tables play on.", playing).format(count=playing)
+
+
+def _table(table: TableStatus) -> dict[str, Any]:
+    return {
+        "table": table.number,
+        "heading": _("Table {table}").format(table=table.number),
+        "match": _("match {match}").format(match=table.match_id),
+        "state": visible(table_state(table)),
+        "over": table.over,
+        "players": [
+            {"place": finish.place, "name": visible(finish.name), "total": finish.points}
+            for finish in table.result.finishes
+        ],
+    }

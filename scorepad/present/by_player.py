@@ -1,0 +1,83 @@
+"""The history and the score sheet a row per seat and a column per deal: their layout where a row per deal is too wide.
+
+Each takes the cells its usual layout shows (``tables.history``, ``tables.sheet``),
+row by row, made again with the short names, and shows them turned round: a
+deal's number, dealer and kind above its column, a seat's points and running
+total across its row, the seat named by its player now and whom they replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from .descriptions import seat_heads
+from .fitting import DealColumn, deal_columns, short_names
+from .translation import _
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions
+    from rich.table import Table
+
+    from ..app.results import HistoryRow
+    from ..core.match import MatchState
+
+#: How many columns a name takes at most in a column per deal: as wide as a cell like ``86 (132)``.
+NAME_ROOM = 8
+
+#: The cells of an entry's row in the usual layout, each name in them as the function given makes it.
+Cells = Callable[["HistoryRow", Callable[[str], str]], list[str]]
+
+
+def history(
+    state: MatchState, headers: Sequence[str], rows: Sequence[HistoryRow], cells: Cells, table: Callable[[], Table]
+) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
+    """The history's ``headers``, and its rows of ``cells``: deal, kind, dealer, a cell per seat, when recorded."""
+
+    def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
+        name = _shortened(state, rows)
+        columns = []
+        for row in rows:
+            number, kind, dealer, *points, recorded = cells(row, name)
+            # The date over the time of day: each as wide as a cell.
+            date, _t, time = recorded.replace("T", " ", 1).partition(" ")
+            columns.append(DealColumn((number, dealer, date, time, kind), tuple(points)))
+        labels = (headers[0], headers[2], headers[-1], "", headers[1])  # deal, dealer, recorded; kind last: it wraps
+        yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
+
+    return laid_out
+
+
+def sheet(
+    state: MatchState,
+    headers: Sequence[str],
+    rows: Sequence[HistoryRow],
+    cells: Cells,
+    total: Sequence[str],
+    last: int | None,
+    table: Callable[[], Table],
+) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
+    """The sheet's ``headers``, its rows of ``cells`` (deal, dealer, a cell per seat, a note) and its ``total`` row;
+    the row ``last`` is marked."""
+
+    def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
+        name = _shortened(state, rows)
+        columns = []
+        for index, row in enumerate(rows):
+            number, dealer, *points, said = cells(row, name)
+            if index == last:
+                said = ", ".join(filter(None, [said, _("last")]))
+            columns.append(DealColumn((number, dealer, said), tuple(points), bold=index == last))
+        columns.append(DealColumn((total[1], "", ""), tuple(total[2:-1])))  # "total" over the totals
+        labels = (headers[0], headers[1], "")  # deal, dealer; the note, unlabelled as in a row per deal
+        yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
+
+    return laid_out
+
+
+def _shortened(state: MatchState, rows: Sequence[HistoryRow]) -> Callable[[str], str]:
+    """Every name the layout shows, shortened alike wherever it is: the seats' players now and before them,
+    and the players of each entry."""
+    names = [*state.settings.players, *(player for _seat, player in state.former)]
+    short = short_names(list(dict.fromkeys([*names, *(player for row in rows for player in row.players)])), NAME_ROOM)
+    return short.__getitem__

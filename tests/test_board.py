@@ -1,0 +1,255 @@
+"""The live board: a real ``scorepad night board`` serving a night, asked as a page, a script and an attacker would.
+
+The night of these tests: Ann, Bob, Cat and Dan at table 1 (match 1), Eva, Fay
+and Gus at table 2 (match 2), seated as listed, everyone dealing once a round.
+"""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from .boards import serving
+from .conftest import dump
+from .processes import SCOREPAD, environment, run, start
+
+NIGHT = ("night", "new", "--players", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed", "--seed", "7")
+NIGHT_NAME = "<img src=x onerror=alert(1)>"
+MARKUP = ("<script>alert(1)</script>", "</script>", "<b>Bob</b>", '"Cat"&Dan')
+
+
+def played(store: str, match: int, lines: str) -> None:
+    """A table enters its round from a pipe: ``lines`` into ``scorepad play --match``."""
+    args = [*SCOREPAD, "play", "--match", str(match)]
+    result = subprocess.run(args, input=lines, env=environment(store), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture
+def night(cli, store_path) -> str:
+    cli(*NIGHT, "--name", "Clubavond")
+    return str(store_path)
+
+
+def test_the_page_holds_no_name_and_the_data_holds_the_night(night):
+    with serving(night) as board:
+        page = board.ask("/")
+        assert page.status == 200 and page.headers["content-type"] == "text/html; charset=utf-8"
+        assert b'<html lang="en">' in page.body and b'<script src="/board.js" defer>' in page.body
+        for name in (b"Ann", b"Clubavond"):
+            assert name not in page.body
+        for path, kind in (("/board.js", "text/javascript"), ("/board.css", "text/css")):
+            asset = board.ask(path)
+            assert asset.status == 200 and asset.headers["content-type"].startswith(kind)
+        data = board.night()
+    assert data["name"] == "Night 1 “Clubavond”" and data["title"] == "Night 1 “Clubavond”: round 1 of 4"
+    first, second = data["tables"]
+    assert (first["heading"], first["match"], first["state"]) == ("Table 1", "match 1", "deal 1 of 4, Ann deals")
+    assert [p["name"] for p in first["players"]] == ["Ann", "Bob", "Cat", "Dan"]
+    assert [p["total"] for p in second["players"]] == [0, 0, 0] and not second["over"]
+    assert data["note"] == "2 tables play on." and data["standings"]["rows"] == []
+
+
+def test_every_answer_carries_the_security_headers_and_the_data_is_never_cached(night):
+    with serving(night) as board:
+        answers = {path: board.ask(path) for path in ("/", "/board.js", "/night.json", "/nothing")}
+        answers["POST /"] = board.ask("/", "POST", b"x")
+    for answer in answers.values():
+        csp = answer.headers["content-security-policy"]
+        assert "default-src 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert "server" not in answer.headers
+    assert answers["/night.json"].headers["cache-control"] == "no-store"
+
+
+OTHER_METHODS = ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "BREW")
+
+
+@pytest.mark.parametrize("path", ["/", "/night.json", "/events", "/board.js"])
+def test_every_other_method_is_refused_and_changes_nothing(night, path):
+    before = dump(Path(night))
+    with serving(night) as board:
+        for method in OTHER_METHODS:
+            answer = board.ask(path, method, b'{"table": 1}')
+            assert answer.status == 405, (method, answer)
+            assert set(answer.headers["allow"].split(", ")) == {"GET", "HEAD"} and answer.body == b"Method Not Allowed"
+        assert board.ask(path, "HEAD").status == 200
+    assert dump(Path(night)) == before
+
+
+OUTSIDE = [
+    "/../",
+    "/%2e%2e/",
+    "/%2E%2E/%2e%2e/etc/passwd",
+    "//etc/passwd",
+    "/../../../../etc/passwd",
+    "/%2F..%2F..%2Fetc%2Fpasswd",
+    "/board.js/../../../etc/passwd",
+    "/board.js%2F..%2F..%2Fboard.py",
+    "/..%5c..%5cboard.py",
+    "/board_assets/board.js",
+    "/present/board.py",
+    "/night.json/",
+    "/events/",
+    "/index.html",
+    "/favicon.ico",
+    "/board.js%00",
+    "http://evil.example/../etc/passwd",
+    "/" + "a" * 10_000,
+    "/" + "%2e%2e/" * 10_000,
+]
+
+
+def test_no_path_outside_the_board_is_served(night):
+    with serving(night) as board:
+        for path in OUTSIDE:
+            answer = board.ask(path)
+            assert answer.status == 404 and answer.body == b"Not Found", (path[:40], answer)
+        try:  # a path too long for the server's HTTP parser (h11): refused, or the connection closed
+            answer = board.ask("/" + "%2e%2e/" * 40_000)
+            assert answer.status == 400 and b"root:" not in answer.body, answer
+        except ConnectionError:
+            pass
+        assert board.ask("/").status == 200  # still serving
+
+
+def test_names_holding_markup_are_text_in_the_data_and_absent_from_the_page(cli, store_path):
+    cli("night", "new", "--players", ",".join(MARKUP), "--seating", "listed", "--name", NIGHT_NAME)
+    with serving(str(store_path)) as board:
+        page = board.ask("/").body
+        data = board.night()
+    from scorepad.present.board import page as skeleton
+
+    assert page == skeleton().encode()  # the same page whatever the night holds: it is made from no name
+    assert b"<b>" not in page and b"alert" not in page and b"onerror" not in page and page.count(b"</script>") == 1
+    assert [p["name"] for p in data["tables"][0]["players"]] == list(MARKUP)  # as typed, for textContent
+    assert data["name"] == f"Night 1 “{NIGHT_NAME}”"
+
+
+def test_a_deal_entered_at_a_table_is_pushed_to_the_page_within_2_seconds(night):
+    with serving(night) as board, board.events() as events:
+        kind, first = next(events)
+        assert kind == "message" and first["tables"][1]["state"] == "deal 1 of 3, Eva deals"
+        run(night, "deal", "--match", "2", "Eva=3", "Fay=10", "Gus=30")
+        entered = time.monotonic()
+        kind, pushed = next(events)
+        waited = time.monotonic() - entered
+    assert kind == "message" and waited < 2, waited
+    table = pushed["tables"][1]
+    assert [(p["name"], p["total"]) for p in table["players"]] == [("Eva", 3), ("Fay", 10), ("Gus", 30)]
+    assert table["state"] == "deal 2 of 3, Fay deals" and pushed["tables"][0] == first["tables"][0]
+
+
+def test_the_board_follows_the_night_to_its_next_round_and_its_standings(night):
+    played(night, 1, "0 3 10 30\n" * 4)
+    with serving(night) as board:
+        data = board.night()
+        assert data["tables"][0]["over"] and data["tables"][0]["state"] == "over: Ann wins"
+        played(night, 2, "3 10 30\n" * 3)
+        over = board.night()
+        assert over["note"] == "Every table is over: the next round is seated soon."
+        assert over["standings"]["heading"] == "Night standings after 1 round:"
+        assert over["standings"]["heads"] == ["Player", "Score", "Rounds", "Firsts", "Points per deal"]
+        assert over["standings"]["rows"][:2] == [
+            ["1", "Ann", "100.00", "1", "1", "0.00"],
+            ["2", "Eva", "100.00", "1", "1", "3.00"],
+        ]
+        run(night, "night", "next")
+        seated = board.night()
+    assert seated["title"] == "Night 1 “Clubavond”: round 2 of 4" and seated["note"] == "2 tables play on."
+
+
+def test_a_store_that_cannot_be_read_is_said_on_the_page_and_the_board_goes_on(night, store_path):
+    aside = store_path.with_name("aside.db")
+    with serving(night) as board, board.events() as events:
+        assert next(events)[0] == "message"
+        store_path.rename(aside)
+        kind, problem = next(events)
+        answer = board.ask("/night.json")
+        aside.rename(store_path)
+        kind_after, _ = next(events)
+    assert kind == "problem" and problem["problem"].startswith("the board cannot read the night: there is no night")
+    assert answer.status == 503 and answer.json() == problem
+    assert kind_after == "message"
+
+
+def test_ctrl_c_stops_the_board_with_one_line_even_while_a_page_watches(night):
+    with serving(night) as board, board.events() as events:
+        next(events)
+        board.process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        out, err = board.process.communicate(timeout=30)
+        stopped = time.monotonic() - started
+    assert board.process.returncode == 0 and stopped < 3, stopped
+    assert board.url.startswith("http://127.0.0.1:") and out == ""  # the one line of its address, read by serving
+    assert err.splitlines() == ["Ctrl-C stops the board.", "The board has stopped."]
+
+
+def test_the_board_speaks_the_language_in_use(night):
+    with serving(night, root=("--lang", "nl")) as board:
+        page = board.ask("/").body.decode()
+        data = board.night()
+    assert '<html lang="nl">' in page and "Reading the night" not in page
+    assert data["tables"][0]["heading"] == "Tafel 1" and data["heads"]["player"] == "Speler"
+
+
+def test_what_the_board_cannot_serve_is_refused_in_one_line_before_it_listens(night):
+    def refused(*options: str) -> str:
+        result = run(night, "night", "board", *options, check=False)
+        assert result.returncode == 1 and result.stdout == "" and len(result.stderr.splitlines()) == 1, result
+        return result.stderr
+
+    before = dump(Path(night))
+    assert "there is no night 9" in refused("--night", "9")
+    assert "there is no port 70000: a port is a number from 0 to 65535" in refused("--port", "70000")
+    assert "cannot listen on 192.0.2.1 port 8000: " in refused("--host", "192.0.2.1")  # not this machine's
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert f"cannot listen on 127.0.0.1 port {port}: Address already in use" in refused("--port", str(port))
+    assert dump(Path(night)) == before
+
+
+def test_no_night_no_board_and_no_store_made(cli, store_path):
+    cli.refused("night", "board", says="there is no night yet")
+    assert not store_path.exists()
+
+
+def test_the_board_on_every_address_names_this_machines_own():
+    from scorepad.cli.board_server import addresses, listen
+
+    with listen("0.0.0.0", 0) as sock:
+        port = sock.getsockname()[1]
+        found = addresses(sock)
+    assert found[-1] == f"http://127.0.0.1:{port}/" and all(url.endswith(f":{port}/") for url in found)
+    with listen("127.0.0.1", 0) as sock:
+        assert addresses(sock) == [f"http://127.0.0.1:{sock.getsockname()[1]}/"]
+
+
+def test_the_board_reads_a_postgresql_store(pg_url, monkeypatch, cli):
+    monkeypatch.setenv("SCOREPAD_DB", pg_url)
+    cli(*NIGHT)
+    with serving(pg_url) as board, board.events() as events:
+        assert next(events)[1]["tables"][0]["players"][0]["total"] == 0
+        run(pg_url, "deal", "--match", "1", "Ann=0", "Bob=3", "Cat=10", "Dan=30")
+        entered = time.monotonic()
+        _, pushed = next(events)
+        assert time.monotonic() - entered < 2
+        assert board.night() == pushed
+    assert [(p["name"], p["total"]) for p in pushed["tables"][0]["players"]][-1] == ("Dan", 30)
+
+
+def test_a_board_killed_outright_leaves_the_store_as_it_was(night):
+    before = dump(Path(night))
+    board = start(night, "night", "board", "--port", "0")
+    assert board.stdout is not None and "http://" in board.stdout.readline()
+    board.kill()
+    board.wait(timeout=30)
+    assert dump(Path(night)) == before
+    assert run(night, "night", "status", "--json").returncode == 0
