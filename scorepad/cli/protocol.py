@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from ..app.entering import Renege
 from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
+from ..core.cards import cards
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
-from ..present.translation import _, spoken, worded
+from ..present.translation import _, card_text, spoken, worded
 from .scores import as_named, looks_like_a_score, read_scores
 
 
@@ -256,11 +257,11 @@ COMMANDS: dict[Verb, Command] = {
     ),
 }
 
-#: The lines of help before the commands: a deal's scores, typed the same in every language.
+#: The lines of help before the commands: a deal's scores, its cards in the table's own letters (VS in Dutch).
 SCORES_HELP = (
     ("{0}=10 {1}=13 {2}=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
     ("10 13 20", N_("... or in seat order, without names")),
-    ("{0}=QS,2H {1}=- {2}=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
+    ("{0}={cards} {1}=- {2}=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
 )
 
 
@@ -270,6 +271,7 @@ def help_text(players: Sequence[str]) -> str:
     fields: dict[str, object] = {"player": players[1], "history": ", ".join(history)}
     fields |= {verb.value: command_word(verb) for verb in (Verb.FIX, Verb.RENEGE)}
     typed = [*SCORES_HELP, *((f"{command_word(v)} {c.example}".rstrip(), c.does) for v, c in COMMANDS.items())]
-    lines = [(line.format(*players), worded(does, fields)) for line, does in typed]
+    taken = ",".join(card_text(card, ascii=True) for card in cards("QS,2H"))
+    lines = [(line.format(*players, cards=taken), worded(does, fields)) for line, does in typed]
     width = max(len(line) for line, _does in lines)
     return "\n".join(f"  {line:<{width}}  {does}" for line, does in lines)
