@@ -115,6 +115,25 @@ def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(l
     assert in_language(refused.value).endswith(", ".join(own) + ")")
 
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_s_substitute_is_the_usage_line_s_new_for_a_player_of_the_match(language, speaking):
+    """Not Eve for Bob: the seat line names a seated player, and NEW as ``seat``'s usage line says it."""
+    from scorepad.cli.protocol import help_text
+    from scorepad.core.errors import NotationError
+    from scorepad.present.translation import _, in_language
+
+    speaking(language)
+    players, seat = PLAYERS[language].split(","), command_word(Verb.SEAT)
+    line = next(line for line in help_text(players).splitlines() if line.split()[0] == seat)
+    typed, does = re.split(r"\s{2,}", line.strip())
+    assert typed == f"{seat} {players[1]} {_('NEW')}"
+    assert players[1] in does and _("NEW") in does and "Eve" not in line, line
+    with pytest.raises(NotationError) as refused:
+        parse_line(f"{seat} {players[1]}")
+    assert f"{seat} {_('OLD')} {_('NEW')}" in in_language(refused.value)
+
+
 # --- a story in each language ---------------------------------------------------------------
 
 

@@ -211,7 +211,8 @@ def _fix(typed: str, rest: list[str]) -> Asked:
 def _seat(typed: str, rest: list[str]) -> Asked:
     if len(rest) != 2:
         raise NotationError(
-            N_("write {usage}: the player leaving, then the one taking their seat"), usage=f"{typed} OLD NEW"
+            N_("write {usage}: the player leaving, then the one taking their seat"),
+            usage=" ".join((typed, _("OLD"), _("NEW"))),
         )
     return Seat(*rest)
 
@@ -235,7 +236,9 @@ def _one_name(rest: list[str], typed: str) -> str:
 
 
 #: Every command: what it reads, what ``help`` shows typed after its word (the match's players
-#: numbered from 0 in seat order), and what it does, with the words ``help_text`` fills in.
+#: numbered from 0 in seat order; ``{new}`` the usage line's NEW, since a substitute is no player
+#: yet and a made-up name could be one of the table's), and what it does, with the words
+#: ``help_text`` fills in.
 COMMANDS: dict[Verb, Command] = {
     Verb.RENEGE: Command(_renege, "{1}", N_("{player} reneged: takes the penalty total, the others 0")),
     Verb.MISDEAL: Command(_alone(EnterMisdeal()), "", N_("void this deal: the same dealer deals again")),
@@ -247,7 +250,7 @@ COMMANDS: dict[Verb, Command] = {
     Verb.STATUS: Command(_alone(Verb.STATUS), "", N_("the standings and the next deal again")),
     Verb.RULES: Command(_alone(Verb.RULES), "", N_("the rules of this match, in plain words")),
     Verb.AGAIN: Command(_alone(Again()), "", N_("once the match is over: a rematch, the next player dealing first")),
-    Verb.SEAT: Command(_seat, "Bob Eve", N_("a substitute: Eve plays Bob's seat from the next deal on")),
+    Verb.SEAT: Command(_seat, "{1} {new}", N_("a substitute: {new} plays {player}'s seat from the next deal on")),
     Verb.HELP: Command(_alone(Verb.HELP), "", N_("this list (Up arrow: the last line again, to correct it)")),
     Verb.QUIT: Command(
         _alone(Verb.QUIT),
@@ -267,9 +270,10 @@ SCORES_HELP = (
 def help_text(players: Sequence[str]) -> str:
     """The ``help`` command's list: what is typed, with the match's own players, and what it does."""
     history = [word for word, verb in table_words().items() if verb is Verb.SHEET][1:]
-    fields: dict[str, object] = {"player": players[1], "history": ", ".join(history)}
+    new = _("NEW")
+    fields: dict[str, object] = {"player": players[1], "new": new, "history": ", ".join(history)}
     fields |= {verb.value: command_word(verb) for verb in (Verb.FIX, Verb.RENEGE)}
     typed = [*SCORES_HELP, *((f"{command_word(v)} {c.example}".rstrip(), c.does) for v, c in COMMANDS.items())]
-    lines = [(line.format(*players), worded(does, fields)) for line, does in typed]
+    lines = [(line.format(*players, new=new), worded(does, fields)) for line, does in typed]
     width = max(len(line) for line, _does in lines)
     return "\n".join(f"  {line:<{width}}  {does}" for line, does in lines)
