@@ -11,9 +11,10 @@ import re
 
 import pytest
 
+from scorepad.cli.command_words import COMMAND_WORDS, Verb, command_word, folded, table_words
 from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
-from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, Verb, command_word, folded, parse_line, table_words
+from scorepad.cli.protocol import COMMANDS, parse_line
 from scorepad.cli.scores import looks_like_a_score
 from scorepad.core.cards import Card
 from scorepad.present.translation import LANGUAGES, card_text
@@ -115,7 +116,6 @@ def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(l
     assert in_language(refused.value).endswith(", ".join(own) + ")")
 
 
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_help_s_substitute_is_the_usage_line_s_new_for_a_player_of_the_match(language, speaking):
     """Not Eve for Bob: the seat line names a seated player, and NEW as ``seat``'s usage line says it."""
@@ -132,6 +132,23 @@ def test_help_s_substitute_is_the_usage_line_s_new_for_a_player_of_the_match(lan
     with pytest.raises(NotationError) as refused:
         parse_line(f"{seat} {players[1]}")
     assert f"{seat} {_('OLD')} {_('NEW')}" in in_language(refused.value)
+
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli, language, monkeypatch):
+    """Both paragraphs of ``play --help`` list every command as the table types it, and follow the table."""
+    said = catalog(language).gettext if language != "en" else str
+    name, score = said("NAME"), said("SCORE")
+    takes = {Verb.RENEGE: name, Verb.FIX: f"N {name}={score}...", Verb.SEAT: f"{said('OLD')} {said('NEW')}"}
+    renamed = {("enough" if verb is Verb.QUIT else word): verb for word, verb in COMMAND_WORDS[language].items()}
+    monkeypatch.setitem(COMMAND_WORDS, language, renamed)  # a word changed in the table is a word changed in help
+    first: dict[Verb, str] = {}
+    for word, verb in renamed.items():
+        first.setdefault(verb, word)
+    listed = ", ".join(f"{first[verb]} {takes[verb]}" if verb in takes else first[verb] for verb in COMMANDS)
+    shown = " ".join(cli("--lang", language, "play", "--help").stdout.split())
+    assert shown.count(listed) == 2 and listed.endswith(", enough"), shown
 
 
 # --- a story in each language ---------------------------------------------------------------

@@ -7,7 +7,9 @@ formatted. A text is looked up paragraph by paragraph, with its lines joined
 (the formatter wraps them again); a ``\\b`` paragraph (examples, kept as
 written) is commands and is not translated, but for the ``# comments`` at its
 lines' ends. ``tools/catalogs.py`` extracts the same paragraphs and comments
-for the catalog. The placeholders of the usage line and of
+for the catalog. A paragraph may hold ``{commands}``: ``play``'s commands in
+the table's own words, filled from the table ``play`` reads them with, so the
+help lists exactly the words that work. The placeholders of the usage line and of
 the options (``[OPTIONS]``, ``NAME=SCORE...``, ``--out PATH``) are swapped for
 theirs in the same way (``clickwords.placeholders``).
 """
@@ -56,7 +58,16 @@ def translated(text: str | None) -> str | None:
     their comments."""
     if not text:
         return text
-    return "\n\n".join(_(_one_line(p)) if _translatable(p) else _examples(p) for p in text.split("\n\n"))
+    return "\n\n".join(filled(_(_one_line(p))) if _translatable(p) else _examples(p) for p in text.split("\n\n"))
+
+
+def filled(paragraph: str) -> str:
+    """A paragraph with ``{commands}`` filled in: ``play``'s commands as the table types them."""
+    if "{commands}" not in paragraph:
+        return paragraph
+    from .command_words import typed_commands
+
+    return paragraph.replace("{commands}", typed_commands())
 
 
 def _examples(paragraph: str) -> str:
