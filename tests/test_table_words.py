@@ -134,7 +134,6 @@ def test_help_s_substitute_is_the_usage_line_s_new_for_a_player_of_the_match(lan
     assert f"{seat} {_('OLD')} {_('NEW')}" in in_language(refused.value)
 
 
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli, language, monkeypatch):
     """Both paragraphs of ``play --help`` list every command as the table types it, and follow the table."""
