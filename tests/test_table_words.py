@@ -150,6 +150,14 @@ def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli,
     assert shown.count(listed) == 2 and listed.endswith(", enough"), shown
 
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seat_s_help_names_the_command_that_takes_a_change_of_seat_back(cli, language):
+    """``scorepad undo``, whole, as a command is typed: the catalog check keeps it in every language."""
+    shown = " ".join(cli("--lang", language, "seat", "--help").stdout.split())
+    assert "(scorepad seat" in shown and "scorepad undo" in shown, shown
+
+
 # --- a story in each language ---------------------------------------------------------------
 
 
