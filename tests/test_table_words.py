@@ -2,7 +2,8 @@
 
 A story played in a language's own command words reads in that language from
 end to end: a word of the same story in English is found there only if that
-language's catalog uses it too, or it is a player's name.
+language's catalog uses it too, or it is a player's name; and no card is typed
+in English letters where the country's decks print others.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
 from scorepad.cli.protocol import COMMANDS, parse_line
 from scorepad.cli.scores import looks_like_a_score
-from scorepad.core.cards import Card
-from scorepad.present.translation import LANGUAGES, card_text
+from scorepad.core.cards import ENGLISH, Card
+from scorepad.present.translation import CARD_LETTERS, LANGUAGES, card_text
 from tools import catalogs
 
 from .test_language import catalog
@@ -150,7 +151,6 @@ def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli,
     assert shown.count(listed) == 2 and listed.endswith(", enough"), shown
 
 
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_seat_s_help_names_the_command_that_takes_a_change_of_seat_back(cli, language):
     """``scorepad undo``, whole, as a command is typed: the catalog check keeps it in every language."""
@@ -214,6 +214,18 @@ def test_a_story_in_the_table_s_words_leaves_no_english_word(cli, store_path, tm
     assert not left, f"English left in {language}: {sorted(left)}\n{said}"
     commands = {folded(word) for word in COMMAND_WORDS["en"]} - {folded(word) for word in COMMAND_WORDS[language]}
     assert not words(said) & commands, said
+    assert not english_cards(said, language), said
+
+
+def english_cards(said: str, language: str) -> list[str]:
+    """The cards ``said`` types in English letters that the language's decks print otherwise (``QS`` in Dutch):
+    a catalog may hold ``QS`` somewhere, so the story's check of words alone lets them through."""
+    letters = CARD_LETTERS.get(language, ENGLISH)
+    return [
+        typed
+        for typed in re.findall(r"\b[0-9A-Z]{2,3}\b", said)
+        if ENGLISH.read(typed) not in (None, letters.read(typed))
+    ]
 
 
 @terminal

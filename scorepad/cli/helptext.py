@@ -7,11 +7,13 @@ formatted. A text is looked up paragraph by paragraph, with its lines joined
 (the formatter wraps them again); a ``\\b`` paragraph (examples, kept as
 written) is commands and is not translated, but for the ``# comments`` at its
 lines' ends. ``tools/catalogs.py`` extracts the same paragraphs and comments
-for the catalog. A paragraph may hold ``{commands}``: ``play``'s commands in
-the table's own words, filled from the table ``play`` reads them with, so the
-help lists exactly the words that work. The placeholders of the usage line and of
-the options (``[OPTIONS]``, ``NAME=SCORE...``, ``--out PATH``) are swapped for
-theirs in the same way (``clickwords.placeholders``).
+for the catalog. The cards typed in either kind are written in the table's
+letters (``Ann=VS,2H`` in Dutch). A paragraph may hold ``{commands}``:
+``play``'s commands in the table's own words, filled from the table ``play``
+reads them with, so the help lists exactly the words that work. The
+placeholders of the usage line and of the options (``[OPTIONS]``,
+``NAME=SCORE...``, ``--out PATH``) are swapped for theirs in the same way
+(``clickwords.placeholders``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typer import Abort
 from typer._click import ClickException, echo
 from typer.core import TyperCommand, TyperGroup
 
-from ..present.translation import _
+from ..present.translation import _, typed_cards
 from . import clickwords
 
 #: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
@@ -58,7 +60,9 @@ def translated(text: str | None) -> str | None:
     their comments."""
     if not text:
         return text
-    return "\n\n".join(filled(_(_one_line(p))) if _translatable(p) else _examples(p) for p in text.split("\n\n"))
+    return "\n\n".join(
+        typed_cards(filled(_(_one_line(p)))) if _translatable(p) else _examples(p) for p in text.split("\n\n")
+    )
 
 
 def filled(paragraph: str) -> str:
@@ -75,7 +79,7 @@ def _examples(paragraph: str) -> str:
     lines = []
     for line in paragraph.split("\n"):
         commented = _COMMENTED.fullmatch(line)
-        lines.append(f"{commented['typed']}# {_(commented['comment'])}" if commented else line)
+        lines.append(typed_cards(f"{commented['typed']}# {_(commented['comment'])}" if commented else line))
     return "\n".join(lines)
 
 
