@@ -275,9 +275,20 @@ def test_a_usage_error_and_its_suggestion_read_in_the_language(cli, language):
     assert said("{message} Did you mean {suggestions}?").format(message=unknown, suggestions="'new'") in refused
     missing = cli("--lang", language, "rename", "Ann", code=2).stderr
     assert said("Missing argument {parameter}.").format(parameter=f"'{said('NEW')}'") in missing
-    assert f"{{{said('OLD')}}} {{{said('NEW')}}}" in missing.splitlines()[0]
+    assert missing.splitlines()[0].endswith(f"] {said('OLD')} {said('NEW')}")
     for english in ("Did you mean", "OPTIONS", "COMMAND", "ARGS", "NEW"):
         assert english not in refused + missing or said(english) == english, english
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_required_argument_is_written_bare_in_the_usage_line_as_click_writes_it(cli, language):
+    """``seat OLD NEW``: braces would read as a choice, as Click's own ``{a|b}`` does."""
+    said = catalog(language).gettext if language != "en" else str
+    options = f"[{said('OPTIONS')}]"
+    usage = cli("--lang", language, "seat", "--help").stdout.splitlines()[0]
+    assert usage == f"{said('Usage:')} scorepad seat {options} {said('OLD')} {said('NEW')}"
+    usage = cli("--lang", language, "fix", "--help").stdout.splitlines()[0]
+    assert usage == f"{said('Usage:')} scorepad fix {options} N [{said('NAME')}={said('SCORE')}...]"
 
 
 @pytest.mark.parametrize("language", OTHERS)

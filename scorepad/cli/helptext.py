@@ -114,7 +114,10 @@ def _in_language(ctx: Any, command: Any, *shown: Any) -> Iterator[None]:
 
 
 def _usage(command: Any, ctx: Any, formatter: Any) -> None:
-    pieces = clickwords.placeholders(" ".join(command.collect_usage_pieces(ctx)))
+    # Typer writes a required argument in braces (``{OLD} {NEW}``), which read as a choice, as Click's
+    # ``{a|b}`` does; Click writes one bare, and an optional one in brackets.
+    bare = [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in command.collect_usage_pieces(ctx)]
+    pieces = clickwords.placeholders(" ".join(bare))
     formatter.write_usage(ctx.command_path, pieces, clickwords.usage_prefix())
 
 
