@@ -353,6 +353,21 @@ def test_the_audit_s_heading_says_the_rules_in_the_language(cli, tmp_path):
     assert "=" not in dutch
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_report_s_tie_break_names_each_round_once(cli, tmp_path, language):
+    """Each item says its round ("Beslissingsronde 1 (ronde 4, ...)"): a numbered list would say it twice."""
+    said = catalog(language).gettext if language != "en" else str
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    for _deal in range(3):
+        cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    cli("deal", "Ann=20", "Bob=23")  # Ann and Bob tied on 30: Ann wins the tie-break
+    cli("--lang", language, "report", "--out", tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    section = page.split(f"<h2>{said('Tie-break')}</h2>")[1].split("</section>")[0]
+    item = said("Round {round} (deal {number}, dealt by {dealer}): {scores}")
+    assert section == "<ul><li>" + item.format(round=1, number=4, dealer="Ann", scores="Ann 20, Bob 23") + "</li></ul>"
+
+
 # --- the presets' names ---------------------------------------------------------------------
 
 
