@@ -104,7 +104,7 @@ def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
 
 #: A card typed in an example, after ``=`` or ``,``: ``Ann=QS,2H``, ``--cut Ann=3H,Bob=KD``. A pattern, not a
 #: compiled one: completion imports this module on every TAB press, and only help shows an example.
-_TYPED_CARD = r"(?<=[=,])[0-9A-Z]{2,3}(?![0-9A-Za-z])"
+_TYPED_CARD = r"(?<=[=,])[0-9A-Z]{2,3}(?!\w)"
 
 
 def typed_cards(text: str) -> str:
