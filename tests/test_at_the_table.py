@@ -239,7 +239,8 @@ def test_a_narrow_terminal_wraps_the_panel_and_a_change_elsewhere_redraws_it(cli
 
 
 def test_a_line_that_is_no_entry_lists_every_command_of_play():
-    from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, parse_line
+    from scorepad.cli.command_words import COMMAND_WORDS
+    from scorepad.cli.protocol import COMMANDS, parse_line
     from scorepad.core.errors import NotationError
 
     with pytest.raises(NotationError) as refused:

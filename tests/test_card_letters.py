@@ -231,6 +231,28 @@ def test_with_ascii_a_dutch_table_reads_its_suit_letters(cli):
     )
 
 
+@pytest.mark.parametrize(
+    "language, cards, cut",
+    [
+        ("nl", "Ann=VS,2H,9H Bob=HS,AS", "Ann=3H,Bob=3K,Cat=HR --cut Ann=9S,Bob=4R"),
+        ("sv", "Ann=DS,2H,9H Bob=KS,ES", "Ann=3H,Bob=3K,Cat=KR --cut Ann=9S,Bob=4R"),
+        ("it", "Ann=QS,2H,9H Bob=KS,AS", "Ann=3H,Bob=3C,Cat=KD --cut Ann=9S,Bob=4D"),
+    ],
+)
+def test_the_help_s_examples_type_the_cards_as_the_table_s_decks_print_them(cli, language, cards, cut):
+    """deal --help, new --help and play's help: what is shown typed reads in the table's letters, and works."""
+    from scorepad.cli.protocol import help_text
+
+    deal = " ".join(cli("--lang", language, "deal", "--help").stdout.split())
+    assert f"scorepad deal {cards} Cat=?" in deal and f"(Ann={cards[4:9]};" in deal  # the example, the argument's help
+    assert f"scorepad new -p Ann,Bob,Cat --cut {cut}" in cli("--lang", language, "new", "--help").stdout
+    choose(language)
+    assert help_text(["Anke", "Bert", "Cor"]).splitlines()[2].split()[0] == f"Anke={cards[4:9]}"
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("--lang", language, "deal", *cards.split(), "Cat=?")  # typed as shown, the example is read
+    assert cli.json("status")["totals"] == {"Ann": 15, "Bob": 17, "Cat": 11}
+
+
 def test_a_swedish_table_types_knekt_and_ess_and_reads_them(cli):
     sv = said("sv")
     cli("new", "--players", "Anke,Bram,Cor,Dirk")

@@ -153,7 +153,7 @@ USAGE_ERRORS = {
     (
         "rename",
         "Ann",
-    ): "Usage: scorepad rename [OPTIONS] {OLD} {NEW}\nTry 'scorepad rename -h' for help.\n\nError: Missing argument 'NEW'.\n",
+    ): "Usage: scorepad rename [OPTIONS] OLD NEW\nTry 'scorepad rename -h' for help.\n\nError: Missing argument 'NEW'.\n",
     (
         "status",
         "x",

@@ -428,9 +428,10 @@ def test_tab_completes_the_commands_from_their_table_then_the_players(before, te
 
 def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
+    from scorepad.cli.command_words import COMMAND_WORDS
     from scorepad.cli.language_choice import choose
     from scorepad.cli.play import completions
-    from scorepad.cli.protocol import COMMAND_WORDS, help_text
+    from scorepad.cli.protocol import help_text
 
     words = {"scarta": Verb.RENEGE, "annulla": Verb.UNDO, "foglio": Verb.SHEET}
     monkeypatch.setitem(COMMAND_WORDS, "it", words | {v.value: v for v in Verb if v not in words.values()})

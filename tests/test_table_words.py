@@ -2,7 +2,8 @@
 
 A story played in a language's own command words reads in that language from
 end to end: a word of the same story in English is found there only if that
-language's catalog uses it too, or it is a player's name.
+language's catalog uses it too, or it is a player's name; and no card is typed
+in English letters where the country's decks print others.
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ import re
 
 import pytest
 
+from scorepad.cli.command_words import COMMAND_WORDS, Verb, command_word, folded, table_words
 from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
-from scorepad.cli.protocol import COMMAND_WORDS, COMMANDS, Verb, command_word, folded, parse_line, table_words
+from scorepad.cli.protocol import COMMANDS, parse_line
 from scorepad.cli.scores import looks_like_a_score
-from scorepad.core.cards import Card
-from scorepad.present.translation import LANGUAGES, card_text
+from scorepad.core.cards import ENGLISH, Card
+from scorepad.present.translation import CARD_LETTERS, LANGUAGES, card_text
 from tools import catalogs
 
 from .test_language import catalog
@@ -115,6 +117,47 @@ def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(l
     assert in_language(refused.value).endswith(", ".join(own) + ")")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_s_substitute_is_the_usage_line_s_new_for_a_player_of_the_match(language, speaking):
+    """Not Eve for Bob: the seat line names a seated player, and NEW as ``seat``'s usage line says it."""
+    from scorepad.cli.protocol import help_text
+    from scorepad.core.errors import NotationError
+    from scorepad.present.translation import _, in_language
+
+    speaking(language)
+    players, seat = PLAYERS[language].split(","), command_word(Verb.SEAT)
+    line = next(line for line in help_text(players).splitlines() if line.split()[0] == seat)
+    typed, does = re.split(r"\s{2,}", line.strip())
+    assert typed == f"{seat} {players[1]} {_('NEW')}"
+    assert players[1] in does and _("NEW") in does and "Eve" not in line, line
+    with pytest.raises(NotationError) as refused:
+        parse_line(f"{seat} {players[1]}")
+    assert f"{seat} {_('OLD')} {_('NEW')}" in in_language(refused.value)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli, language, monkeypatch):
+    """Both paragraphs of ``play --help`` list every command as the table types it, and follow the table."""
+    said = catalog(language).gettext if language != "en" else str
+    name, score = said("NAME"), said("SCORE")
+    takes = {Verb.RENEGE: name, Verb.FIX: f"N {name}={score}...", Verb.SEAT: f"{said('OLD')} {said('NEW')}"}
+    renamed = {("enough" if verb is Verb.QUIT else word): verb for word, verb in COMMAND_WORDS[language].items()}
+    monkeypatch.setitem(COMMAND_WORDS, language, renamed)  # a word changed in the table is a word changed in help
+    first: dict[Verb, str] = {}
+    for word, verb in renamed.items():
+        first.setdefault(verb, word)
+    listed = ", ".join(f"{first[verb]} {takes[verb]}" if verb in takes else first[verb] for verb in COMMANDS)
+    shown = " ".join(cli("--lang", language, "play", "--help").stdout.split())
+    assert shown.count(listed) == 2 and listed.endswith(", enough"), shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seat_s_help_names_the_command_that_takes_a_change_of_seat_back(cli, language):
+    """``scorepad undo``, whole, as a command is typed: the catalog check keeps it in every language."""
+    shown = " ".join(cli("--lang", language, "seat", "--help").stdout.split())
+    assert "(scorepad seat" in shown and "scorepad undo" in shown, shown
+
+
 # --- a story in each language ---------------------------------------------------------------
 
 
@@ -171,6 +214,18 @@ def test_a_story_in_the_table_s_words_leaves_no_english_word(cli, store_path, tm
     assert not left, f"English left in {language}: {sorted(left)}\n{said}"
     commands = {folded(word) for word in COMMAND_WORDS["en"]} - {folded(word) for word in COMMAND_WORDS[language]}
     assert not words(said) & commands, said
+    assert not english_cards(said, language), said
+
+
+def english_cards(said: str, language: str) -> list[str]:
+    """The cards ``said`` types in English letters that the language's decks print otherwise (``QS`` in Dutch):
+    a catalog may hold ``QS`` somewhere, so the story's check of words alone lets them through."""
+    letters = CARD_LETTERS.get(language, ENGLISH)
+    return [
+        typed
+        for typed in re.findall(r"\b[0-9A-Z]{2,3}\b", said)
+        if ENGLISH.read(typed) not in (None, letters.read(typed))
+    ]
 
 
 @terminal
@@ -220,9 +275,20 @@ def test_a_usage_error_and_its_suggestion_read_in_the_language(cli, language):
     assert said("{message} Did you mean {suggestions}?").format(message=unknown, suggestions="'new'") in refused
     missing = cli("--lang", language, "rename", "Ann", code=2).stderr
     assert said("Missing argument {parameter}.").format(parameter=f"'{said('NEW')}'") in missing
-    assert f"{{{said('OLD')}}} {{{said('NEW')}}}" in missing.splitlines()[0]
+    assert missing.splitlines()[0].endswith(f"] {said('OLD')} {said('NEW')}")
     for english in ("Did you mean", "OPTIONS", "COMMAND", "ARGS", "NEW"):
         assert english not in refused + missing or said(english) == english, english
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_required_argument_is_written_bare_in_the_usage_line_as_click_writes_it(cli, language):
+    """``seat OLD NEW``: braces would read as a choice, as Click's own ``{a|b}`` does."""
+    said = catalog(language).gettext if language != "en" else str
+    options = f"[{said('OPTIONS')}]"
+    usage = cli("--lang", language, "seat", "--help").stdout.splitlines()[0]
+    assert usage == f"{said('Usage:')} scorepad seat {options} {said('OLD')} {said('NEW')}"
+    usage = cli("--lang", language, "fix", "--help").stdout.splitlines()[0]
+    assert usage == f"{said('Usage:')} scorepad fix {options} N [{said('NAME')}={said('SCORE')}...]"
 
 
 @pytest.mark.parametrize("language", OTHERS)
@@ -285,6 +351,21 @@ def test_the_audit_s_heading_says_the_rules_in_the_language(cli, tmp_path):
     nl = catalog("nl").gettext
     assert dutch.endswith(", ".join((nl("classic"), nl("hearts broken"), nl("no slam"), nl("pass right"))))
     assert "=" not in dutch
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_report_s_tie_break_names_each_round_once(cli, tmp_path, language):
+    """Each item says its round ("Beslissingsronde 1 (ronde 4, ...)"): a numbered list would say it twice."""
+    said = catalog(language).gettext if language != "en" else str
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    for _deal in range(3):
+        cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    cli("deal", "Ann=20", "Bob=23")  # Ann and Bob tied on 30: Ann wins the tie-break
+    cli("--lang", language, "report", "--out", tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    section = page.split(f"<h2>{said('Tie-break')}</h2>")[1].split("</section>")[0]
+    item = said("Round {round} (deal {number}, dealt by {dealer}): {scores}")
+    assert section == "<ul><li>" + item.format(round=1, number=4, dealer="Ann", scores="Ann 20, Bob 23") + "</li></ul>"
 
 
 # --- the presets' names ---------------------------------------------------------------------

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import typer
 
+from scorepad.present.translation import speak
+
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "commands.md"
 
 INTRO = """\
@@ -52,11 +54,13 @@ def render() -> str:
 
 def _section(path: str, command) -> list[str]:
     """A command's part of the page; a group's, then each of its commands' (``scorepad night new``)."""
+    from scorepad.cli.helptext import filled
+
     usage = " ".join(_usage(p) for p in command.params if not getattr(p, "hidden", False))
     subcommands = getattr(command, "commands", {})
     if subcommands:
         usage = (usage + " COMMAND [ARGS]...").strip()
-    parts = [f"## {path}\n", f"```\n{path} {usage}\n```\n".replace("  ", " "), _text(command.help or "")]
+    parts = [f"## {path}\n", f"```\n{path} {usage}\n```\n".replace("  ", " "), _text(filled(command.help or ""))]
     params = _params(path, command.params)
     if params:
         parts.append(params)
@@ -129,6 +133,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if docs/commands.md is not what would be written")
     args = parser.parse_args()
+    speak("en")  # the page is English, whatever the locale of whoever writes it
     page = render()
     if args.check:
         if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:

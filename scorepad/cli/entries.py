@@ -207,7 +207,7 @@ def seat(
 
     The seat keeps its total, and every deal stays credited to whoever played
     it. NEW may not be playing in the match already; a player who left may
-    come back the same way (scorepad seat NEW OLD). Undo takes it back.
+    come back the same way (scorepad seat NEW OLD). scorepad undo takes it back.
 
     Example:
 

@@ -7,9 +7,13 @@ formatted. A text is looked up paragraph by paragraph, with its lines joined
 (the formatter wraps them again); a ``\\b`` paragraph (examples, kept as
 written) is commands and is not translated, but for the ``# comments`` at its
 lines' ends. ``tools/catalogs.py`` extracts the same paragraphs and comments
-for the catalog. The placeholders of the usage line and of
-the options (``[OPTIONS]``, ``NAME=SCORE...``, ``--out PATH``) are swapped for
-theirs in the same way (``clickwords.placeholders``).
+for the catalog. The cards typed in either kind are written in the table's
+letters (``Ann=VS,2H`` in Dutch). A paragraph may hold ``{commands}``:
+``play``'s commands in the table's own words, filled from the table ``play``
+reads them with, so the help lists exactly the words that work. The
+placeholders of the usage line and of the options (``[OPTIONS]``,
+``NAME=SCORE...``, ``--out PATH``) are swapped for theirs in the same way
+(``clickwords.placeholders``).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typer import Abort
 from typer._click import ClickException, echo
 from typer.core import TyperCommand, TyperGroup
 
-from ..present.translation import _
+from ..present.translation import _, typed_cards
 from . import clickwords
 
 #: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
@@ -56,7 +60,18 @@ def translated(text: str | None) -> str | None:
     their comments."""
     if not text:
         return text
-    return "\n\n".join(_(_one_line(p)) if _translatable(p) else _examples(p) for p in text.split("\n\n"))
+    return "\n\n".join(
+        typed_cards(filled(_(_one_line(p)))) if _translatable(p) else _examples(p) for p in text.split("\n\n")
+    )
+
+
+def filled(paragraph: str) -> str:
+    """A paragraph with ``{commands}`` filled in: ``play``'s commands as the table types them."""
+    if "{commands}" not in paragraph:
+        return paragraph
+    from .command_words import typed_commands
+
+    return paragraph.replace("{commands}", typed_commands())
 
 
 def _examples(paragraph: str) -> str:
@@ -64,7 +79,7 @@ def _examples(paragraph: str) -> str:
     lines = []
     for line in paragraph.split("\n"):
         commented = _COMMENTED.fullmatch(line)
-        lines.append(f"{commented['typed']}# {_(commented['comment'])}" if commented else line)
+        lines.append(typed_cards(f"{commented['typed']}# {_(commented['comment'])}" if commented else line))
     return "\n".join(lines)
 
 
@@ -99,7 +114,10 @@ def _in_language(ctx: Any, command: Any, *shown: Any) -> Iterator[None]:
 
 
 def _usage(command: Any, ctx: Any, formatter: Any) -> None:
-    pieces = clickwords.placeholders(" ".join(command.collect_usage_pieces(ctx)))
+    # Typer writes a required argument in braces (``{OLD} {NEW}``), which read as a choice, as Click's
+    # ``{a|b}`` does; Click writes one bare, and an optional one in brackets.
+    bare = [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in command.collect_usage_pieces(ctx)]
+    pieces = clickwords.placeholders(" ".join(bare))
     formatter.write_usage(ctx.command_path, pieces, clickwords.usage_prefix())
 
 

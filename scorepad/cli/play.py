@@ -53,9 +53,7 @@ def play(
 
     On a terminal, before each deal a panel says who deals, who leads, which
     cards come out, whom to pass to and what the scores add up to; then the
-    prompt takes the deal's scores (as `scorepad deal` does), or
-    renege NAME, misdeal, seat OLD NEW, undo, fix N NAME=SCORE..., status,
-    sheet, rules, again, help, quit.
+    prompt takes the deal's scores (as `scorepad deal` does), or {commands}.
     TAB completes names and commands. A refused entry is explained and asked
     again. Each entry is saved at once: Ctrl-D or Ctrl-C leaves, nothing is lost.
     Tie-break deals are played in the same loop until there is a winner.
@@ -65,13 +63,12 @@ def play(
     words are understood in every language.
 
     When standard input is not a terminal, each line is one entry, without
-    prompts: NAME=SCORE ..., renege NAME, misdeal, seat OLD NEW, undo,
-    fix N ..., status, sheet, rules, again, quit; blank lines and # comments are skipped. A refused
-    line is reported on stderr as "line N: reason" and skipped; the exit code
-    is then 1. A status, sheet or rules line prints its answer on stdout: as
-    text, or with --json as one line of JSON (the object of scorepad status,
-    history or rules --json). Notes (a misdeal, an undo) go
-    to stderr as "line N: note", and a summary at the end.
+    prompts: NAME=SCORE ..., {commands}; blank lines and # comments are
+    skipped. A refused line is reported on stderr as "line N: reason" and
+    skipped; the exit code is then 1. A status, sheet or rules line prints
+    its answer on stdout: as text, or with --json as one line of JSON (the
+    object of scorepad status, history or rules --json). Notes (a misdeal, an
+    undo) go to stderr as "line N: note", and a summary at the end.
 
     At a club night, --table T (with --night ID, or the latest night) follows
     table T from round to round: when its match is over, play says the round

@@ -2,161 +2,28 @@
 
 A line is a deal's scores, or a command: a word, then what that command reads
 after it. ``COMMANDS`` is the one table of the commands, in the order ``help``
-lists them; ``COMMAND_WORDS`` says which words name each command in each
-language, so that a language's own words are data added there, English
-understood in all. A word is matched whatever its case and accents, so that a
-table types ``renuncia`` for ``renúncia`` or ``angra`` for ``ångra`` as easily.
+lists them; the words that name each one in each language are
+``command_words.COMMAND_WORDS``.
 """
 
 from __future__ import annotations
 
-import enum
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..app.entering import Renege
 from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
-from ..core.cards import cards
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
-from ..present.translation import _, card_text, spoken, worded
+from ..present.translation import _, typed_cards, worded
+from .clickwords import placeholders
+from .command_words import TAKES, Verb, command_word, folded, table_words, understood
 from .scores import as_named, looks_like_a_score, read_scores
-
-
-class Verb(enum.Enum):
-    """A command of the protocol besides a deal's scores, by its English word."""
-
-    RENEGE = "renege"
-    MISDEAL = "misdeal"
-    UNDO = "undo"
-    FIX = "fix"
-    SHEET = "sheet"
-    STATUS = "status"
-    RULES = "rules"
-    AGAIN = "again"
-    SEAT = "seat"
-    HELP = "help"
-    QUIT = "quit"
-
 
 #: What a line asks for: an entry for the session to write, or a command that writes nothing
 #: (status, sheet, rules, help, quit), which each mode of ``play`` answers in its own way.
 Asked = Action | Verb
-
-#: The words that name each command, by language: the first word of a command is the one
-#: help, Tab and refusals show; the sheet's second is the one ``scorepad history`` is named
-#: after. English is understood in every language. The words are those a club player of the
-#: country types: one word each, lower case, in the glossary's terms (docs/glossary.md).
-COMMAND_WORDS: dict[str, dict[str, Verb]] = {
-    "en": {
-        "renege": Verb.RENEGE,
-        "misdeal": Verb.MISDEAL,
-        "undo": Verb.UNDO,
-        "fix": Verb.FIX,
-        "status": Verb.STATUS,
-        "sheet": Verb.SHEET,
-        "history": Verb.SHEET,  # what a table calls the score sheet too
-        "rules": Verb.RULES,
-        "again": Verb.AGAIN,
-        "seat": Verb.SEAT,
-        "help": Verb.HELP,
-        "quit": Verb.QUIT,
-    },
-    "it": {
-        "renonce": Verb.RENEGE,  # fare renonce, as Italian bridge says
-        "errata": Verb.MISDEAL,  # distribuzione errata
-        "annulla": Verb.UNDO,
-        "correggi": Verb.FIX,
-        "classifica": Verb.STATUS,
-        "foglio": Verb.SHEET,  # il foglio segnapunti
-        "storico": Verb.SHEET,
-        "regole": Verb.RULES,
-        "rivincita": Verb.AGAIN,
-        "cambio": Verb.SEAT,  # a substitution, as in sport
-        "aiuto": Verb.HELP,
-        "esci": Verb.QUIT,
-    },
-    "pt": {
-        "renuncia": Verb.RENEGE,  # "o Bob renuncia", as in Sueca
-        "anular": Verb.MISDEAL,
-        "desfazer": Verb.UNDO,
-        "corrigir": Verb.FIX,
-        "classificação": Verb.STATUS,
-        "folha": Verb.SHEET,  # a folha de pontuação
-        "histórico": Verb.SHEET,
-        "regras": Verb.RULES,
-        "revanche": Verb.AGAIN,
-        "substituir": Verb.SEAT,
-        "ajuda": Verb.HELP,
-        "sair": Verb.QUIT,
-    },
-    "es": {
-        "renuncio": Verb.RENEGE,  # hacer renuncio, as in Tute and Mus
-        "anular": Verb.MISDEAL,
-        "deshacer": Verb.UNDO,
-        "corregir": Verb.FIX,
-        "clasificación": Verb.STATUS,
-        "hoja": Verb.SHEET,  # la hoja de puntuación
-        "historial": Verb.SHEET,
-        "reglas": Verb.RULES,
-        "revancha": Verb.AGAIN,
-        "sustituir": Verb.SEAT,
-        "ayuda": Verb.HELP,
-        "salir": Verb.QUIT,
-    },
-    "nl": {
-        "verzaakt": Verb.RENEGE,  # "Bert verzaakt", as in Klaverjassen
-        "overdelen": Verb.MISDEAL,  # what a Dutch table does after verkeerd delen
-        "terug": Verb.UNDO,
-        "herstel": Verb.FIX,
-        "stand": Verb.STATUS,
-        "scoreblad": Verb.SHEET,
-        "geschiedenis": Verb.SHEET,
-        "regels": Verb.RULES,
-        "revanche": Verb.AGAIN,
-        "wissel": Verb.SEAT,  # a substitution, as in sport
-        "hulp": Verb.HELP,
-        "stop": Verb.QUIT,
-    },
-    "sv": {
-        "felspel": Verb.RENEGE,  # a player who did not follow suit, as felgiv is a wrong deal
-        "felgiv": Verb.MISDEAL,
-        "ångra": Verb.UNDO,
-        "rätta": Verb.FIX,
-        "ställning": Verb.STATUS,
-        "protokoll": Verb.SHEET,  # the poängprotokoll
-        "historik": Verb.SHEET,
-        "regler": Verb.RULES,
-        "returparti": Verb.AGAIN,
-        "ersätt": Verb.SEAT,
-        "hjälp": Verb.HELP,
-        "sluta": Verb.QUIT,
-    },
-}
-
-
-def folded(word: str) -> str:
-    """A word as it is matched: lower case, without accents (``Renúncia`` is ``renuncia``)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
-
-
-def table_words() -> dict[str, Verb]:
-    """The words of the language in use for the commands there are, in the order of its table."""
-    words = COMMAND_WORDS.get(spoken(), COMMAND_WORDS["en"])
-    return {word: verb for word, verb in words.items() if verb in COMMANDS}
-
-
-def understood() -> dict[str, Verb]:
-    """Every word a command may be typed as, folded: the language's own words, then English."""
-    english = {word: verb for word, verb in COMMAND_WORDS["en"].items() if verb in COMMANDS}
-    return {folded(word): verb for word, verb in (table_words() | english).items()}
-
-
-def command_word(verb: Verb) -> str:
-    """The word the table is shown for a command: the first of the language's own."""
-    return next(word for word, named in table_words().items() if named is verb)
 
 
 @dataclass(frozen=True)
@@ -212,7 +79,8 @@ def _fix(typed: str, rest: list[str]) -> Asked:
 def _seat(typed: str, rest: list[str]) -> Asked:
     if len(rest) != 2:
         raise NotationError(
-            N_("write {usage}: the player leaving, then the one taking their seat"), usage=f"{typed} OLD NEW"
+            N_("write {usage}: the player leaving, then the one taking their seat"),
+            usage=placeholders(f"{typed} {TAKES[Verb.SEAT]}"),
         )
     return Seat(*rest)
 
@@ -236,7 +104,9 @@ def _one_name(rest: list[str], typed: str) -> str:
 
 
 #: Every command: what it reads, what ``help`` shows typed after its word (the match's players
-#: numbered from 0 in seat order), and what it does, with the words ``help_text`` fills in.
+#: numbered from 0 in seat order; ``{new}`` the usage line's NEW, since a substitute is no player
+#: yet and a made-up name could be one of the table's), and what it does, with the words
+#: ``help_text`` fills in.
 COMMANDS: dict[Verb, Command] = {
     Verb.RENEGE: Command(_renege, "{1}", N_("{player} reneged: takes the penalty total, the others 0")),
     Verb.MISDEAL: Command(_alone(EnterMisdeal()), "", N_("void this deal: the same dealer deals again")),
@@ -248,7 +118,7 @@ COMMANDS: dict[Verb, Command] = {
     Verb.STATUS: Command(_alone(Verb.STATUS), "", N_("the standings and the next deal again")),
     Verb.RULES: Command(_alone(Verb.RULES), "", N_("the rules of this match, in plain words")),
     Verb.AGAIN: Command(_alone(Again()), "", N_("once the match is over: a rematch, the next player dealing first")),
-    Verb.SEAT: Command(_seat, "Bob Eve", N_("a substitute: Eve plays Bob's seat from the next deal on")),
+    Verb.SEAT: Command(_seat, "{1} {new}", N_("a substitute: {new} plays {player}'s seat from the next deal on")),
     Verb.HELP: Command(_alone(Verb.HELP), "", N_("this list (Up arrow: the last line again, to correct it)")),
     Verb.QUIT: Command(
         _alone(Verb.QUIT),
@@ -261,17 +131,17 @@ COMMANDS: dict[Verb, Command] = {
 SCORES_HELP = (
     ("{0}=10 {1}=13 {2}=20", N_("a deal's scores, every player of the deal once (as scorepad deal takes them)")),
     ("10 13 20", N_("... or in seat order, without names")),
-    ("{0}={cards} {1}=- {2}=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
+    ("{0}=QS,2H {1}=- {2}=?", N_("... or the penalty cards each took (- for none); ? is the rest of the total")),
 )
 
 
 def help_text(players: Sequence[str]) -> str:
     """The ``help`` command's list: what is typed, with the match's own players, and what it does."""
     history = [word for word, verb in table_words().items() if verb is Verb.SHEET][1:]
-    fields: dict[str, object] = {"player": players[1], "history": ", ".join(history)}
+    new = _("NEW")
+    fields: dict[str, object] = {"player": players[1], "new": new, "history": ", ".join(history)}
     fields |= {verb.value: command_word(verb) for verb in (Verb.FIX, Verb.RENEGE)}
     typed = [*SCORES_HELP, *((f"{command_word(v)} {c.example}".rstrip(), c.does) for v, c in COMMANDS.items())]
-    taken = ",".join(card_text(card, ascii=True) for card in cards("QS,2H"))
-    lines = [(line.format(*players, cards=taken), worded(does, fields)) for line, does in typed]
+    lines = [(typed_cards(line.format(*players, new=new)), worded(does, fields)) for line, does in typed]
     width = max(len(line) for line, _does in lines)
     return "\n".join(f"  {line:<{width}}  {does}" for line, does in lines)

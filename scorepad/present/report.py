@@ -207,7 +207,8 @@ def _tiebreaks(rows: Sequence[HistoryRow]) -> str:
             f"<li>{escape(said.format(round=round_, number=row.number, dealer=row.dealer, scores=scores))}</li>"
         )
     heading = escape(_("Tie-break"))
-    return f"<section><h2>{heading}</h2><ol>" + "".join(items) + "</ol></section>"
+    # Not a numbered list: each item names its round, as the catalogs word it ("Beslissingsronde 1 ...").
+    return f"<section><h2>{heading}</h2><ul>" + "".join(items) + "</ul></section>"
 
 
 # The chart: running totals after each scored deal, one polyline per player.

@@ -9,7 +9,9 @@ deal-record notation are never translated.
 A card is typed and shown as the decks of the language's country print it
 (spec/CLI.md, "Cards in the table's words"): ``card_letters`` are what the
 command line gives the core's card reader, and ``card_text`` is the one way a
-card becomes text for people, a card in a phrase's fields included.
+card becomes text for people, a card in a phrase's fields included; the cards
+of an example typed in the code's English letters are written in the table's
+by ``typed_cards``.
 
 The language is English unless the catalog of another one is found: the one
 ``speak`` is given (the root option ``--lang``, chosen in
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -97,6 +100,24 @@ def card_text(card: Card, ascii: bool = False) -> str:
 def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
     """Cards one after another, as the table reads them: ``2♣ 2♦``."""
     return " ".join(card_text(card, ascii) for card in cards)
+
+
+#: A card typed in an example, after ``=`` or ``,``: ``Ann=QS,2H``, ``--cut Ann=3H,Bob=KD``. A pattern, not a
+#: compiled one: completion imports this module on every TAB press, and only help shows an example.
+_TYPED_CARD = r"(?<=[=,])[0-9A-Z]{2,3}(?!\w)"
+
+
+def typed_cards(text: str) -> str:
+    """An example with the cards typed in it in the table's letters: ``Ann=QS,2H`` is ``Ann=VS,2H`` in Dutch."""
+    letters = card_letters()
+    if letters is ENGLISH:
+        return text
+
+    def written(typed: re.Match[str]) -> str:
+        card = ENGLISH.read(typed[0])
+        return typed[0] if card is None else letters.text(card, ascii=True)
+
+    return re.sub(_TYPED_CARD, written, text)
 
 
 def ascii_suits(text: str) -> str:
