@@ -51,6 +51,8 @@ def match_option(help: str = "Match id (default: the latest one used).") -> type
 #: The match a command is about, and its status as JSON: options of most commands.
 MatchOpt = Annotated[int | None, match_option()]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
+#: The option of the commands that list matches, nights or players.
+ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
 
 
 class Running:
