@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -408,41 +408,36 @@ def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
     return matches.load(conn, matches.resolve_match_id(conn, match_id), lock=True)
 
 
-def record_deal(store: Store, match_id: int | None, entered: Entered, expect: int | None = None) -> Result:
-    """Enter the next deal of the match (default: the latest used)."""
+def _write(
+    store: Store, match_id: int | None, write: Callable[[Connection, matches.StoredMatch], WriteOutcome]
+) -> Result:
+    """One change to the match (default: the latest used), in one transaction with the match locked."""
     with store.write() as conn:
         match = _locked(conn, match_id)
-        done = write_deal(conn, match, match.state(), entered, expect)
+        done = write(conn, match)
     return Result(match.id, match.name, done.state, done.notes)
+
+
+def record_deal(store: Store, match_id: int | None, entered: Entered, expect: int | None = None) -> Result:
+    """Enter the next deal of the match (default: the latest used)."""
+    return _write(store, match_id, lambda conn, match: write_deal(conn, match, match.state(), entered, expect))
 
 
 def record_misdeal(store: Store, match_id: int | None) -> Result:
-    with store.write() as conn:
-        match = _locked(conn, match_id)
-        done = write_misdeal(conn, match, match.state())
-    return Result(match.id, match.name, done.state, done.notes)
+    return _write(store, match_id, lambda conn, match: write_misdeal(conn, match, match.state()))
 
 
 def seat(store: Store, match_id: int | None, old: str, new: str) -> Result:
     """A substitute: ``new`` plays the seat of ``old`` from the next deal on."""
-    with store.write() as conn:
-        match = _locked(conn, match_id)
-        done = write_seat(conn, match, match.state(), old, new)
-    return Result(match.id, match.name, done.state, done.notes)
+    return _write(store, match_id, lambda conn, match: write_seat(conn, match, match.state(), old, new))
 
 
 def undo(store: Store, match_id: int | None) -> Result:
-    with store.write() as conn:
-        match = _locked(conn, match_id)
-        done = write_undo(conn, match)
-    return Result(match.id, match.name, done.state, done.notes)
+    return _write(store, match_id, write_undo)
 
 
 def fix(store: Store, match_id: int | None, number: int, entered: Entered) -> Result:
-    with store.write() as conn:
-        match = _locked(conn, match_id)
-        done = write_fix(conn, match, number, entered)
-    return Result(match.id, match.name, done.state, done.notes)
+    return _write(store, match_id, lambda conn, match: write_fix(conn, match, number, entered))
 
 
 def abandon(store: Store, match_id: int | None) -> Result:

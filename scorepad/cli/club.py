@@ -1,16 +1,19 @@
 """Commands for the club: stats, ratings, chart, report."""
 
 from datetime import date
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.choices import Preset
 from ..present.translation import _
-from .common import MatchOpt, console, open_store, print_json, refusals, use_ascii, written_file
+from .common import ListJson, MatchOpt, console, open_store, print_json, refusals, use_ascii, written_file
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
 from .transfer import ForceOpt, ReportOut
+
+if TYPE_CHECKING:
+    from ..core.rules import RuleSet
 
 
 def _parse_date(text: str) -> date:
@@ -25,9 +28,6 @@ def _date_option(name: str, when: str) -> typer.models.OptionInfo:
     # matches that type by identity, which freezegun's stand-in for datetime breaks.
     help = f"Only matches created {when} DATE (YYYY-MM-DD, UTC)."
     return typer.Option(name, metavar="DATE", show_default=False, help=help, parser=_parse_date)
-
-
-ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
 
 
 def stats(
@@ -75,24 +75,26 @@ def stats(
         print_json(stats_json(rules, since, until, players))
         return
     if not players:
-        dated = since is not None or until is not None
-        if rules.decks == 2:
-            none = (
-                _("No {preset} two-deck match in the store in those dates.")
-                if dated
-                else _("No {preset} two-deck match in the store.")
-            )
-        else:
-            none = (
-                _("No {preset} match in the store in those dates.") if dated else _("No {preset} match in the store.")
-            )
-        from ..present.descriptions import preset_name
-
-        console().print(none.format(preset=preset_name(rules.preset)))
+        console().print(_no_match(rules, dated=since is not None or until is not None))
         return
     from ..present.club import stats_table
 
     console().print(stats_table(players, rules, use_ascii()))
+
+
+def _no_match(rules: "RuleSet", dated: bool) -> str:
+    """What ``stats`` says when no match counts: none of the preset and decks, in the dates if some were given."""
+    from ..present.descriptions import preset_name
+
+    if rules.decks == 2:
+        none = (
+            _("No {preset} two-deck match in the store in those dates.")
+            if dated
+            else _("No {preset} two-deck match in the store.")
+        )
+    else:
+        none = _("No {preset} match in the store in those dates.") if dated else _("No {preset} match in the store.")
+    return none.format(preset=preset_name(rules.preset))
 
 
 def ratings(as_json: ListJson = False) -> None:

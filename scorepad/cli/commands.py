@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -21,6 +21,9 @@ from typer.main import get_command_from_info, get_command_name, get_group_from_i
 from typer.models import CommandInfo
 
 from .helptext import TranslatedCommand, TranslatedGroup
+
+if TYPE_CHECKING:
+    from typer._click import Context
 
 
 class LazyCommand(TranslatedCommand):
@@ -132,5 +135,5 @@ class CommandGroup(TranslatedGroup):
         # Looked up, never added to: Typer makes the group with no command, and adds none after.
         self.commands = Commands(self.modules, self.rich_markup_mode)  # type: ignore[assignment]
 
-    def list_commands(self, ctx) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return list(self.commands)

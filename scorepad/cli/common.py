@@ -10,7 +10,7 @@ import errno
 import functools
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -22,10 +22,11 @@ from .streams import forget_failure, output_failure
 
 if TYPE_CHECKING:
     import re
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.text import Text
 
     from ..app.results import Result
     from ..store.db import Store
@@ -50,6 +51,8 @@ def match_option(help: str = "Match id (default: the latest one used).") -> type
 #: The match a command is about, and its status as JSON: options of most commands.
 MatchOpt = Annotated[int | None, match_option()]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
+#: The option of the commands that list matches, nights or players.
+ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
 
 
 class Running:
@@ -139,10 +142,10 @@ def _visible_console() -> type[Console]:
     from ..core.text import CONTROL, visible_lines
 
     class VisibleConsole(Console):
-        def render_str(self, text: str, *args, **kwargs):
+        def render_str(self, text: str, *args: Any, **kwargs: Any) -> Text:
             return super().render_str(visible_lines(text), *args, **kwargs)
 
-        def render(self, renderable, options=None):
+        def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterator[Segment]:
             for segment in super().render(renderable, options):
                 text = segment.text
                 if segment.control or text == "\n" or not CONTROL.search(text):

@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from typer import Abort
 from typer._click import ClickException, echo
@@ -30,6 +30,9 @@ from typer.core import TyperCommand, TyperGroup
 
 from ..present.translation import _, typed_cards
 from . import clickwords
+
+if TYPE_CHECKING:
+    from typer._click import Command, Context, HelpFormatter
 
 #: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
 _COMMENTED = re.compile(r"(?P<typed>(?:.*\s)?)# (?P<comment>.+)")
@@ -113,7 +116,7 @@ def _in_language(ctx: Any, command: Any, *shown: Any) -> Iterator[None]:
             setattr(holder, attribute, value)
 
 
-def _usage(command: Any, ctx: Any, formatter: Any) -> None:
+def _usage(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
     # Typer writes a required argument in braces (``{OLD} {NEW}``), which read as a choice, as Click's
     # ``{a|b}`` does; Click writes one bare, and an optional one in brackets.
     bare = [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in command.collect_usage_pieces(ctx)]
@@ -122,21 +125,21 @@ def _usage(command: Any, ctx: Any, formatter: Any) -> None:
 
 
 class TranslatedCommand(TyperCommand):
-    def format_help(self, ctx, formatter) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         with _in_language(ctx, self, self.get_help_option(ctx)):
             super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx, formatter) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
 
 
 class TranslatedGroup(TyperGroup):
-    def format_help(self, ctx, formatter) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         # The list of commands shows each one's first sentence: they are translated too.
         with _in_language(ctx, self, self.get_help_option(ctx), *self.commands.values()):
             super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx, formatter) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
 
     def main(

@@ -5,7 +5,7 @@ from typing import Annotated, ClassVar
 import typer
 
 from .commands import CommandGroup
-from .common import console, open_store, print_json, refusals
+from .common import ListJson, console, open_store, print_json, refusals
 from .completion import night_ids
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
@@ -47,7 +47,7 @@ night = typer.Typer(
 )
 
 
-def nights(as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False) -> None:
+def nights(as_json: ListJson = False) -> None:
     """Every club night in the store, newest first.
 
     Examples:

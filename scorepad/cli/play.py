@@ -39,15 +39,16 @@ TableOpt = Annotated[
     int | None,
     typer.Option("--table", "-t", metavar="T", parser=POSITIVE, help="A club night's table: follow it round by round."),
 ]
+PipeJsonOpt = Annotated[
+    bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
+]
 
 
 def play(
     match: MatchOpt = None,
     night: NightOpt = None,
     table: TableOpt = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="From a pipe: answer each status line with the status as one line of JSON.")
-    ] = False,
+    as_json: PipeJsonOpt = False,
 ) -> None:
     """Guide the table deal by deal; from a pipe, enter one line at a time.
 
@@ -92,16 +93,21 @@ def play(
         follow, match = followed(store, night, _night_table(match, table))
     session = TableSession(store, match)
     try:
-        mode: _Table
-        if sys.stdin is not None and sys.stdin.isatty():
-            mode = _Terminal(session, use_ascii())
-        else:  # a closed standard input (play <&-) reads as an empty one
-            mode = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
-        mode.follow = follow
-        code = mode.run()
+        code = _mode(session, as_json, follow).run()
     finally:
         session.store.close()
     raise typer.Exit(code)
+
+
+def _mode(session: "TableSession", as_json: bool, follow: "FollowedNight | None") -> "_Table":
+    """The prompt on a terminal, else the line protocol of a pipe."""
+    mode: _Table
+    if sys.stdin is not None and sys.stdin.isatty():
+        mode = _Terminal(session, use_ascii())
+    else:  # a closed standard input (play <&-) reads as an empty one
+        mode = _Pipe(session, _lines(sys.stdin) if sys.stdin else (), as_json, use_ascii())
+    mode.follow = follow
+    return mode
 
 
 def _night_table(match: int | None, table: int | None) -> int:

@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.models import OptionInfo
 
 from ..app.formats import ExportFormat, ExportLayout
 from ..core.language import N_
@@ -14,7 +15,7 @@ from .helptext import TranslatedCommand
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")]
 
 
-def _out(default: str):
+def _out(default: str) -> OptionInfo:
     """``--out PATH`` of a command that writes a file: a file, or a folder to put it in under its default name."""
     help_text = f"The file to write, or a folder to write it in (default: {default})."
     return typer.Option("--out", "-o", metavar="PATH", help=help_text)

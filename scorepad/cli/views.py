@@ -2,7 +2,7 @@
 
 import typer
 
-from .common import OPTIONS, JsonOpt, MatchOpt, console, open_store, print_json, refusals, show, use_ascii
+from .common import OPTIONS, JsonOpt, ListJson, MatchOpt, console, open_store, print_json, refusals, show, use_ascii
 from .helptext import TranslatedCommand
 
 
@@ -43,7 +43,7 @@ def history(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
         console().print(tables.history(result, rows, use_ascii()))
 
 
-def matches(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
+def matches(as_json: ListJson = False) -> None:
     """Every match in the store, newest first.
 
     Examples:

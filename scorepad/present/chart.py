@@ -10,7 +10,7 @@ no store; ``match_chart`` dresses them as Rich text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .translation import _
@@ -126,7 +126,7 @@ def line_chart(
     return lines
 
 
-def _deal_numbers(last: int, plot_width: int, col) -> str:
+def _deal_numbers(last: int, plot_width: int, col: Callable[[int], int]) -> str:
     """Deal numbers under their columns, as many as fit with a space between them."""
     text = [" "] * plot_width
     free_from = 0

@@ -27,9 +27,12 @@ from .location import ambiguous_credentials, describe, file_of, hide_password
 from .schema import HEAD, VERSION_COLUMN, VERSION_TABLE
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from sqlalchemy import Connection
     from sqlalchemy.engine import URL, Engine
     from sqlalchemy.exc import DBAPIError
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 __all__ = ["HEAD", "NoStoreYet", "Store", "StoreError", "revisions"]
 BUSY_TIMEOUT_S = 60
@@ -51,7 +54,7 @@ def _setup_sqlite(engine: Engine) -> None:
     from sqlalchemy import event
 
     @event.listens_for(engine, "connect")
-    def on_connect(dbapi_connection, _record) -> None:
+    def on_connect(dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         # Let SQLAlchemy's "begin" event decide how transactions start.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()

@@ -39,16 +39,20 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+def given_or_latest(conn: Connection, table: Table, given: int | None) -> int | None:
+    """The id ``given`` if ``table`` holds it; without one, that of the row most recently created or written to.
+
+    None when there is no such row: the caller knows which refusal that is.
+    """
+    if given is not None:
+        return conn.execute(select(table.c.id).where(table.c.id == given)).scalar()
+    return conn.execute(select(table.c.id).order_by(table.c.touched.desc(), table.c.id.desc()).limit(1)).scalar()
+
+
 def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     """The match asked for, or the one most recently created or written to."""
-    if match_id is not None:
-        found = conn.execute(select(M.c.id).where(M.c.id == match_id)).scalar()
-        if found is None:
-            raise UnknownNameError(N_("there is no match {match}"), match=match_id)
-        return found
-    found = conn.execute(select(M.c.id).order_by(M.c.touched.desc(), M.c.id.desc()).limit(1)).scalar()
-    if found is None:
-        raise NoMatchYet()
+    if (found := given_or_latest(conn, M, match_id)) is None:
+        raise NoMatchYet() if match_id is None else UnknownNameError(N_("there is no match {match}"), match=match_id)
     return found
 
 

@@ -42,14 +42,8 @@ T = TypeVar("T")
 
 def resolve_night_id(conn: Connection, night_id: int | None) -> int:
     """The night asked for, or the one most recently created or written to."""
-    if night_id is not None:
-        found = conn.execute(select(N.c.id).where(N.c.id == night_id)).scalar()
-        if found is None:
-            raise UnknownNameError(N_("there is no night {night}"), night=night_id)
-        return found
-    found = conn.execute(select(N.c.id).order_by(N.c.touched.desc(), N.c.id.desc()).limit(1)).scalar()
-    if found is None:
-        raise NoNightYet()
+    if (found := matches.given_or_latest(conn, N, night_id)) is None:
+        raise NoNightYet() if night_id is None else UnknownNameError(N_("there is no night {night}"), night=night_id)
     return found
 
 

@@ -8,6 +8,7 @@ Revises: 0002
 """
 
 import json
+from collections.abc import Callable
 
 import sqlalchemy as sa
 from alembic import op
@@ -20,7 +21,7 @@ depends_on = None
 _match = sa.table("match", sa.column("id", sa.Integer), sa.column("state", sa.String))
 
 
-def _rewrite_states(change) -> None:
+def _rewrite_states(change: Callable[[dict[str, object], int | None, int], dict[str, object]]) -> None:
     """Each kept snapshot as ``change(snapshot, winner, deals_played)`` makes it.
 
     One that does not decode (a store edited by hand) is dropped: its match is
