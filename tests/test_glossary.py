@@ -152,3 +152,8 @@ def test_a_language_without_a_table_is_reported(tmp_path, monkeypatch):
     assert [line for line in found if "no table" in line] == [
         f"{code}: no table in glossary.md" for code in LANGUAGES if code not in ("en", "nl")
     ]
+
+
+def test_no_catalog_uses_a_word_its_glossary_avoids():
+    """The catalogs as they stand follow docs/glossary.md (``python -m tools.catalogs check`` says so too)."""
+    assert catalogs.glossary_findings() == []
