@@ -297,12 +297,12 @@ def _no_options(scores: list[str] | None) -> list[str]:
     deal and fix let through what looks like an option, so that a slam in seat
     order (``-43``) is a score; a word like ``--jsn`` or ``-x`` is an option all the same.
     """
+    from .clickwords import unknown_option
     from .scores import OPTION
 
     for given in scores or []:
         if OPTION.match(given) and "=" not in given:  # -Ann=10 is a player called -Ann
-            option = given.split("=", 1)[0]
-            raise typer.BadParameter(_("no such option: {option}").format(option=option), param_hint=_("an option"))
+            raise unknown_option(given.split("=", 1)[0])
     return scores or []
 
 
