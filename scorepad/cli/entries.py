@@ -46,6 +46,18 @@ SlamOpt = Annotated[
 ]
 PassOpt = Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")]
 OmnibusOpt = Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")]
+
+
+def rule_options(
+    hearts: HeartsLead | None, slam: bool | None, pass_: PassRule | None, omnibus: str | None, decks: int | None
+) -> dict[str, object]:
+    """The rule options given, by the names RuleSet.build takes; the bonus card read in the table's own letters."""
+    from ..core.rules import parse_omnibus
+
+    card = None if omnibus is None else parse_omnibus(omnibus, card_letters())
+    return {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": card, "decks": decks}
+
+
 DecksOpt = Annotated[
     int | None,
     typer.Option(
@@ -133,7 +145,7 @@ def new(
     from ..core.seats import parse_cut
 
     fmt = chosen_format(deals, until_over, until_reach)
-    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    options = rule_options(hearts, slam, pass_, omnibus, decks)
     names = [n.strip() for given in players or [] for n in given.split(",")]
     cuts = [parse_cut(c, card_letters()) for c in cut or []]
     store = open_store()
