@@ -315,3 +315,16 @@ def test_json_csv_backups_and_records_keep_the_english_cards_in_every_language(c
     record.write_text("players: Ann Bob Cat Dan\ndealer: Dan\n1. Ann:7S Bob:9S Cat:VS Dan:2S\n", encoding="utf-8")
     error = json.loads(cli("--lang", language, "audit", record, "--json", code=1).stdout)["error"]
     assert error == "line 3: trick 1: not a card: 'VS' (write e.g. QS, Q♠, 10H or TH)"
+
+
+@pytest.mark.parametrize(
+    "language, typed, wrong, shown",
+    [("nl", "BR", "VR", "B♦ of 10♦"), ("sv", "KnR", "DR", "Kn♦ eller 10♦"), ("en", "JD", "QD", "J♦ or 10♦")],
+)
+def test_the_bonus_card_of_omnibus_is_typed_in_the_table_s_letters(cli, language, typed, wrong, shown):
+    asked = ["--lang", language, "rules", "--preset", "omnibus", "--players", "4", "--json"]
+    assert cli.json(*asked[2:-1], "--omnibus", "JD")["rules"]["omnibus"] == "JD"  # the English letters, always
+    assert cli.json(*asked[2:-1], "--omnibus", "10D")["rules"]["omnibus"] == "10D"
+    assert json.loads(cli(*asked, "--omnibus", typed).stdout)["rules"]["omnibus"] == "JD"
+    refused = cli(*asked, "--omnibus", wrong, code=1).stderr
+    assert refused.startswith("scorepad: ") and shown in refused and repr(wrong) in refused

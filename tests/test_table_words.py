@@ -391,3 +391,15 @@ def test_a_preset_is_named_in_the_language_where_people_read_it_and_typed_as_it_
         in cli("--lang", "nl", "stats", "--preset", "dirty-lady").stdout
     )
     assert cli.json("--lang", "nl", "status")["rules"]["preset"] == "dirty-lady"  # data keeps the value
+
+
+@pytest.mark.parametrize("language, mark", [("en", "R"), ("nl", "V"), ("sv", "F"), ("it", "R")])
+def test_the_history_marks_a_renege_with_the_initial_of_the_table_s_word_and_its_key_says_so(cli, language, mark):
+    first, second, _third = PLAYERS[language].split(",")
+    cli("--lang", language, "new", "--players", PLAYERS[language])
+    cli("deal", "--renege", second)
+    shown = " ".join(re.sub("[│┃]", " ", cli("--lang", language, "history").stdout).split())
+    assert f" 0 (0) 43 {mark} (43) 0 (0) " in f" {shown} ", shown
+    key = "deal scores with running totals in brackets; {mark}: renege; tie-break points do not count"
+    assert (key if language == "en" else catalog(language).gettext(key)).format(mark=mark) in shown
+    assert first in shown

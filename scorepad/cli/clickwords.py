@@ -96,6 +96,11 @@ def placeholders(text: str) -> str:
     return re.sub(_PLACEHOLDER_WORD, lambda word: _(word[0]) if word[0] in PLACEHOLDERS else word[0], text)
 
 
+def unknown_option(option: str) -> UsageError:
+    """The usage error Click gives an option it does not know, for a command that reads its own arguments."""
+    return NoSuchOption(option)
+
+
 def usage_prefix() -> str:
     """The word before a usage line, with its space."""
     return _("Usage:") + " "

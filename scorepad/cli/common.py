@@ -250,6 +250,7 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         from ..core.errors import ScorepadError
+        from .clickwords import UsageError
 
         RUNNING.start()
         try:
@@ -257,7 +258,7 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
                 return command(*args, **kwargs)
             finally:
                 sys.stdout.flush()
-        except (typer.Exit, typer.Abort, SystemExit, typer.BadParameter):
+        except (typer.Exit, typer.Abort, SystemExit, UsageError):
             raise  # a usage error is Typer's to report: exit 2
         except ScorepadError as error:
             from .refusal_words import refusal

@@ -46,6 +46,18 @@ SlamOpt = Annotated[
 ]
 PassOpt = Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")]
 OmnibusOpt = Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")]
+
+
+def rule_options(
+    hearts: HeartsLead | None, slam: bool | None, pass_: PassRule | None, omnibus: str | None, decks: int | None
+) -> dict[str, object]:
+    """The rule options given, by the names RuleSet.build takes; the bonus card read in the table's own letters."""
+    from ..core.rules import parse_omnibus
+
+    card = None if omnibus is None else parse_omnibus(omnibus, card_letters())
+    return {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": card, "decks": decks}
+
+
 DecksOpt = Annotated[
     int | None,
     typer.Option(
@@ -133,7 +145,7 @@ def new(
     from ..core.seats import parse_cut
 
     fmt = chosen_format(deals, until_over, until_reach)
-    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    options = rule_options(hearts, slam, pass_, omnibus, decks)
     names = [n.strip() for given in players or [] for n in given.split(",")]
     cuts = [parse_cut(c, card_letters()) for c in cut or []]
     store = open_store()
@@ -297,12 +309,12 @@ def _no_options(scores: list[str] | None) -> list[str]:
     deal and fix let through what looks like an option, so that a slam in seat
     order (``-43``) is a score; a word like ``--jsn`` or ``-x`` is an option all the same.
     """
+    from .clickwords import unknown_option
     from .scores import OPTION
 
     for given in scores or []:
         if OPTION.match(given) and "=" not in given:  # -Ann=10 is a player called -Ann
-            option = given.split("=", 1)[0]
-            raise typer.BadParameter(_("no such option: {option}").format(option=option), param_hint=_("an option"))
+            raise unknown_option(given.split("=", 1)[0])
     return scores or []
 
 

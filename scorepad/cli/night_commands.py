@@ -7,7 +7,7 @@ import typer
 from ..core.movement import Movement
 from ..core.seating import Seating
 from .common import console, open_store, print_json, refusals, say, written_file
-from .entries import DecksOpt, HeartsOpt, NameOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt
+from .entries import DecksOpt, HeartsOpt, NameOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
 from .helptext import TranslatedCommand
 from .nights import NightOpt
 from .numbers import POSITIVE, WHOLE
@@ -85,7 +85,7 @@ def new(
     from ..core.choices import Preset
     from ..core.rules import RuleSet
 
-    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    options = rule_options(hearts, slam, pass_, omnibus, decks)
     rule_set = RuleSet.build(rules or Preset.CLASSIC, **options)
     names = [n.strip() for given in players for n in given.split(",")]
     status = new_night(

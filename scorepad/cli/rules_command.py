@@ -20,6 +20,7 @@ from .entries import (
     UntilOverOpt,
     UntilReachOpt,
     chosen_format,
+    rule_options,
 )
 from .helptext import TranslatedCommand
 from .numbers import POSITIVE
@@ -78,7 +79,7 @@ def rules(
     """
     from ..core.errors import RuleError
 
-    options = {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": omnibus, "decks": decks}
+    options = rule_options(hearts, slam, pass_, omnibus, decks)
     formats = (deals, until_over, until_reach)
     if preset is not None or players is not None or any(v is not None for v in (*formats, *options.values())):
         if match is not None:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from .cards import (
     ACE_OF_SPADES,
+    ENGLISH,
     FULL_DECK,
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
@@ -25,6 +26,7 @@ from .cards import (
     TEN_OF_DIAMONDS,
     TWO_DECKS_FROM,
     Card,
+    Letters,
     Suit,
     check_player_count,
     removed_cards,
@@ -43,8 +45,8 @@ class Direction(enum.Enum):
     NONE = "none"
 
 
-#: The omnibus bonus card is named by its ASCII text in options and JSON.
-OMNIBUS_CARDS = {"JD": JACK_OF_DIAMONDS, "10D": TEN_OF_DIAMONDS, "TD": TEN_OF_DIAMONDS}
+#: The cards the omnibus rule may make its bonus card; JSON and notation name it by its ASCII text.
+OMNIBUS_CARDS = (JACK_OF_DIAMONDS, TEN_OF_DIAMONDS)
 OMNIBUS_BONUS = -10
 #: A match needs three players; two play only tie-break deals.
 MIN_TABLE = 3
@@ -85,8 +87,7 @@ class RuleSet:
             # change that preset's deal total, and its figures would no longer compare.
             if preset is not Preset.OMNIBUS:
                 raise BonusCardOutsideOmnibus(preset.value)
-            if not isinstance(given["omnibus"], Card):
-                given["omnibus"] = parse_omnibus(given["omnibus"])
+            given["omnibus"] = parse_omnibus(given["omnibus"])
         if "decks" in given:
             given["decks"] = parse_decks(given["decks"])
         rules = replace(rules, **given)
@@ -256,10 +257,15 @@ def parse_preset(text: str) -> Preset:
         raise UnknownNameError(N_("no preset {text}: the presets are {names}"), text=repr(text), names=names) from None
 
 
-def parse_omnibus(text: str) -> Card:
-    card = OMNIBUS_CARDS.get(str(text).strip().upper().replace("♦", "D"))
-    if card is None:
-        raise NotationError(N_("the omnibus card is JD or 10D, not {text}"), text=repr(text))
+def parse_omnibus(given: Card | str, letters: Letters = ENGLISH) -> Card:
+    """The bonus card: the jack or the ten of diamonds, given as a card or in the table's ``letters``."""
+    try:
+        card = given if isinstance(given, Card) else Card.parse(str(given), letters)
+    except NotationError:
+        card = None
+    if card not in OMNIBUS_CARDS:
+        jack, ten = OMNIBUS_CARDS
+        raise NotationError(N_("the omnibus card is {jack} or {ten}, not {text}"), jack=jack, ten=ten, text=repr(given))
     return card
 
 

@@ -203,7 +203,9 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
     headers = [str(column.header) for column in table.columns]
     narrow = by_player.history(result.state, headers, rows, cells, Table)
     fitted = Fitted(table, Table, column_widths(headers, body), narrow)
-    key = _("deal scores with running totals in brackets; R: renege; tie-break points do not count")
+    key = _("deal scores with running totals in brackets; {mark}: renege; tie-break points do not count").format(
+        mark=renege_mark()
+    )
     return Group(Text(title(result, ascii), style="italic"), fitted, Text(key, style="dim"), *_corrected_key(rows))
 
 
@@ -213,10 +215,17 @@ def _history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> 
     return [_number(row), kind_word(row.kind), name(row.dealer), *seats, moment(row.recorded_at)]
 
 
+def renege_mark() -> str:
+    """The letter after a reneger's score in the history, ``86 R (218)``: the initial of the language's word."""
+    # TRANSLATORS: one letter after the score of a player who reneged, in the history (86 R (218)): the
+    # initial of your word for a renege, as the key under the history says it.
+    return _("R")
+
+
 def _history_cell(row: HistoryRow, player: str) -> str:
     if player not in row.scores:
         return ""
-    mark = " R" if row.renege == player else ""
+    mark = " " + renege_mark() if row.renege == player else ""
     if row.kind == "tiebreak":
         return f"{row.scores[player]:+d}{mark}"
     return f"{row.scores[player]}{mark} ({row.totals[player]})"
