@@ -62,7 +62,9 @@ def extract():
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    catalog = Catalog(project="scorepad", charset="utf-8")
+    from scorepad import __version__
+
+    catalog = Catalog(project="scorepad", version=__version__, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
         str(ROOT / "scorepad"), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
@@ -117,6 +119,7 @@ def update(catalog) -> None:
         else:
             translated = Catalog(locale=language, project="scorepad", charset="utf-8")
         translated.update(catalog, no_fuzzy_matching=True)
+        translated.version = catalog.version  # Project-Id-Version follows the package's, release after release
         translated.obsolete.clear()  # a message gone from the code goes from the catalogs
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as file:
