@@ -183,6 +183,23 @@ def test_players_leave_and_join_between_rounds_and_the_next_round_seats_them(cli
         cli.refused("night", "leave", "Fay", says="Fay cannot leave: 5 players at tables of 4 gives a table of 2")
 
 
+def test_a_table_of_a_night_takes_no_substitute_and_no_new_name_the_night_would_not_follow(cli, unchanged):
+    """The night seats and scores its players by name: a seat or a name changed in one table's match alone would
+    credit the round to a player who did not play it, and seat them again."""
+    table = new_night(cli)["tables"][0]
+    match, first = table["match"], table["players"][0]
+    says = (
+        f"match {match} is a table of night 1: its players change between rounds,"
+        " with scorepad night leave and scorepad night join"
+    )
+    with unchanged():
+        cli.refused("seat", first, "Max", "--match", match, says=says)
+        cli.refused("rename", first, "Maxine", "--match", match, says=says)
+    cli("new", "--players", "Ann,Bob,Cat")  # a match of no night takes both as ever
+    cli("seat", "Ann", "Max")
+    cli("rename", "Max", "Maxine")
+
+
 def test_the_night_asked_for_is_the_one_created_or_written_to_last(cli):
     new_night(cli)
     new_night(cli)

@@ -98,6 +98,14 @@ def test_the_command_line_says_what_to_type(cli, unchanged, setup, command, says
         assert cli.refused(*command) == f"scorepad: {says}"
 
 
+def test_a_fix_without_scores_asks_only_for_the_scores_that_change(cli, unchanged):
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "Ann=10", "Bob=13", "Cat=20")
+    with unchanged():
+        said = cli.refused("fix", "1")
+    assert said == "scorepad: no scores given: write NAME=POINTS for each player whose score changes, or --renege NAME"
+
+
 def test_a_store_with_no_match_yet_is_refused_in_the_same_words(cli, store_path):
     Store(f"sqlite:///{store_path}").open(create=True).close()
     assert cli.refused("status", "--match", "1") == "scorepad: there is no match 1"

@@ -39,7 +39,7 @@ from ..core.seats import cut_winner
 from ..core.text import quoted
 from ..store import matches
 from ..store.rows import StoredEntry
-from .errors import NoScores
+from .errors import NoScores, SeatsOfANight
 from .notes import Fixed, Note, Undone
 from .results import Result
 
@@ -260,9 +260,11 @@ def _corrected(state: MatchState, entered: Entered, old: Entry) -> tuple[Entry, 
     if isinstance(entered, Renege) or old.outcome is None:
         return _entry(state, entered)
     given = _scores(state, entered)
+    if not given:
+        raise NoScores(fixing=True)
     outcome = old.outcome
     kept = {seat: outcome.cards.get(seat, points) for seat, points in outcome.scores.items() if seat not in given}
-    if not given or not kept:
+    if not kept:
         return _checked(state, given)
     try:
         return _checked(state, kept | given)
@@ -336,6 +338,7 @@ def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchStat
 def write_seat(conn: Connection, match: matches.StoredMatch, state: MatchState, old: str, new: str) -> WriteOutcome:
     """A substitute: ``new`` plays the seat of ``old`` from the next deal on, the seat keeping its total."""
     _check_open(match, state)
+    _not_a_night_table(conn, match)
     deal = state.next
     assert deal is not None
     entry = state.enter_seat(old, new)
@@ -404,6 +407,13 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     return WriteOutcome(state, touched, tuple(notes))
 
 
+def _not_a_night_table(conn: Connection, match: matches.StoredMatch) -> None:
+    """Refuse to change who sits at a table of a night: the night follows its players by name from round to round."""
+    night = matches.night_of_match(conn, match.id)
+    if night is not None:
+        raise SeatsOfANight(match.id, night)
+
+
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
     return matches.load(conn, matches.resolve_match_id(conn, match_id), lock=True)
 
@@ -455,6 +465,7 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
     with store.write() as conn:
         match = _locked(conn, match_id)
         match.state()  # a match the store holds damaged is refused before anything is written
+        _not_a_night_table(conn, match)
         named = _names(match)
         found = named.get(old.strip().casefold())
         if found is None:

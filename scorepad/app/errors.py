@@ -13,10 +13,24 @@ from ..core.language import N_, Counted, Phrase
 
 
 class NoScores(RuleError):
-    """A deal entered with no score at all, and no renege."""
+    """A deal entered, or ``fixing`` one, with no score at all and no renege."""
 
-    def __init__(self) -> None:
+    def __init__(self, fixing: bool = False) -> None:
+        self.fixing = fixing
         super().__init__(N_("no scores given"))
+
+
+class SeatsOfANight(RuleError):
+    """A change of seat or name asked of match ``match``, which is a table of night ``night``: the night seats its
+    players, round after round, and its standings and movement follow them by name."""
+
+    def __init__(self, match: int, night: int) -> None:
+        self.match, self.night = match, night
+        super().__init__(
+            N_("match {match} is a table of night {night}: its players change between rounds, as the night's do"),
+            match=match,
+            night=night,
+        )
 
 
 class NotOverYet(RuleError):

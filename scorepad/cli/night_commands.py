@@ -7,7 +7,7 @@ import typer
 from ..core.movement import Movement
 from ..core.seating import Seating
 from .common import console, open_store, print_json, refusals, say, written_file
-from .entries import DecksOpt, HeartsOpt, NameOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
+from .entries import DecksOpt, HeartsOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
 from .helptext import TranslatedCommand
 from .nights import NightOpt
 from .numbers import POSITIVE, WHOLE
@@ -32,6 +32,7 @@ TableSizeOpt = Annotated[
         help="Players a table: 3 to 6 (default 4; 6 to 10, default 8, with --decks 2).",
     ),
 ]
+NightNameOpt = Annotated[str | None, typer.Option("--name", help="A name for the night, e.g. 'Tuesday club'.")]
 RoundsOpt = Annotated[int, typer.Option("--rounds", metavar="R", parser=POSITIVE, help="Rounds of the night.")]
 DealsPerPlayerOpt = Annotated[
     int,
@@ -56,7 +57,7 @@ def new(
     movement: MovementOpt = Movement.PROGRESSIVE,
     seating: SeatingOpt = Seating.RANDOM,
     seed: SeedOpt = None,
-    name: NameOpt = None,
+    name: NightNameOpt = None,
     rules: PresetOpt = None,
     hearts: HeartsOpt = None,
     slam: SlamOpt = None,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..app.errors import BreachesToSettle, NoScores, NotOverYet
+from ..app.errors import BreachesToSettle, NoScores, NotOverYet, SeatsOfANight
 from ..app.export import EmptyPath, NamedLikeAnother, SheetOfOneMatch, WouldReplace
 from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
@@ -40,12 +40,24 @@ _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     TwoDecksNeeded: lambda error: Phrase(
         N_("{count} players need two decks: give --decks 2 (Cancellation Black Maria)"), count=error.players
     ),
-    NoScores: lambda _: Phrase(N_("no scores given: write NAME=POINTS for every player, or --renege NAME")),
+    NoScores: lambda error: Phrase(
+        N_("no scores given: write NAME=POINTS for each player whose score changes, or --renege NAME")
+        if error.fixing
+        else N_("no scores given: write NAME=POINTS for every player, or --renege NAME")
+    ),
     NotOverYet: lambda error: Phrase(
         # TRANSLATORS: {again} is the table's command in its own words, which starts a rematch.
         N_("match {match} is not over: {again} starts a rematch once it is"),
         match=error.match,
         again=_again(),
+    ),
+    SeatsOfANight: lambda error: Phrase(
+        N_(
+            "match {match} is a table of night {night}: its players change between rounds,"
+            " with scorepad night leave and scorepad night join"
+        ),
+        match=error.match,
+        night=error.night,
     ),
     BreachesToSettle: lambda error: Counted(
         "the record breaks a rule ({breach}): the table settles that first, then enters the deal with scorepad deal",

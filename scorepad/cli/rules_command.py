@@ -9,7 +9,7 @@ from ..core.choices import Preset
 from ..core.language import N_
 from ..present.descriptions import preset_name
 from ..present.translation import _
-from .common import JsonOpt, MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
+from .common import MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
     DealsOpt,
     DecksOpt,
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from ..app.results import Result
     from ..core.match import Format
     from ..core.rule_facts import RuleFacts
+
+RulesJson = Annotated[bool, typer.Option("--json", help="Print the rules as JSON.")]
 
 
 PresetOpt = Annotated[
@@ -59,7 +61,7 @@ def rules(
     deals: DealsOpt = None,
     until_over: UntilOverOpt = None,
     until_reach: UntilReachOpt = None,
-    as_json: JsonOpt = False,
+    as_json: RulesJson = False,
 ) -> None:
     """The rules that apply, in plain words: for a table that disputes one.
 

@@ -1,9 +1,13 @@
 """Commands that read: status, history, matches, doctor."""
 
+from typing import Annotated
+
 import typer
 
 from .common import OPTIONS, JsonOpt, ListJson, MatchOpt, console, open_store, print_json, refusals, show, use_ascii
 from .helptext import TranslatedCommand
+
+HistoryJson = Annotated[bool, typer.Option("--json", help="Print every deal of the match as JSON.")]
 
 
 def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
@@ -20,7 +24,7 @@ def status(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     show(reading.status(open_store(), match), as_json)
 
 
-def history(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+def history(match: MatchOpt = None, as_json: HistoryJson = False) -> None:
     """Every entry that stands, oldest first, with the totals after each.
 
     Examples:

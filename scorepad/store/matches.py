@@ -22,7 +22,7 @@ from ..core.language import N_
 from ..core.match import Entry, MatchState, NextDeal, Settings, Step
 from .encoding import Cuts, columns_hold, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
 from .errors import NoMatchYet
-from .models import EntryRow, MatchRow, SeatRow
+from .models import EntryRow, MatchRow, NightTableRow, SeatRow
 from .rows import UNDECODABLE, MatchSummary, StoredEntry, StoredMatch, damaged_if, match_of, names_by_match, summary_of
 from .schema import REPLACED, STANDING, UNDONE
 
@@ -32,11 +32,18 @@ T = TypeVar("T")
 M: Table = MatchRow.__table__  # type: ignore[attr-defined]
 S: Table = SeatRow.__table__  # type: ignore[attr-defined]
 E: Table = EntryRow.__table__  # type: ignore[attr-defined]
+NT: Table = NightTableRow.__table__  # type: ignore[attr-defined]
 
 
 def now() -> str:
     """The time of a write: ISO-8601 in UTC with its offset, to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def night_of_match(conn: Connection, match_id: int) -> int | None:
+    """The night one of whose tables plays this match, if any."""
+    found: int | None = conn.execute(select(NT.c.night_id).where(NT.c.match_id == match_id)).scalar()
+    return found
 
 
 def given_or_latest(conn: Connection, table: Table, given: int | None) -> int | None:

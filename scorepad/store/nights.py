@@ -21,7 +21,8 @@ from ..core.rules import RuleSet
 from ..core.seating import Table as NightTable
 from . import matches
 from .encoding import encode_rules
-from .models import NightPlayerRow, NightRow, NightTableRow
+from .matches import NT
+from .models import NightPlayerRow, NightRow
 from .night_rows import (
     NoNightYet,
     Planned,
@@ -36,7 +37,6 @@ from .rows import match_of, names_by_match
 
 N: Table = NightRow.__table__  # type: ignore[attr-defined]
 NP: Table = NightPlayerRow.__table__  # type: ignore[attr-defined]
-NT: Table = NightTableRow.__table__  # type: ignore[attr-defined]
 T = TypeVar("T")
 
 
