@@ -21,12 +21,16 @@ SAMPLE = (
 )
 
 
-def tree() -> list[str]:
-    """The source tree as git sees it, ignored files too; Python's own bytecode caches aside."""
-    listed = subprocess.run(
-        ["git", "status", "--porcelain", "--ignored"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    return sorted(line for line in listed.splitlines() if "__pycache__" not in line)
+def tree() -> dict[str, tuple[int, int]]:
+    """Every file of the source tree, ignored ones too, with its size and time of change: a file written into a
+    folder that existed before shows. Git's own folder, the virtual environment and Python's bytecode aside."""
+    files = {}
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = [name for name in subfolders if name not in (".git", ".venv", "__pycache__")]
+        for name in names:
+            stat = os.stat(os.path.join(folder, name))
+            files[os.path.relpath(os.path.join(folder, name), ROOT)] = (stat.st_size, stat.st_mtime_ns)
+    return files
 
 
 def test_a_test_run_leaves_the_source_tree_as_it_was():
@@ -38,4 +42,5 @@ def test_a_test_run_leaves_the_source_tree_as_it_was():
     run = subprocess.run([sys.executable, "-m", "pytest", *SAMPLE], cwd=ROOT, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "2 passed" in run.stdout
-    assert tree() == before
+    after = tree()
+    assert after == before, sorted(set(after.items()) ^ set(before.items()))
