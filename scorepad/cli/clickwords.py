@@ -18,8 +18,15 @@ from __future__ import annotations
 
 import re
 import sys
+from typing import TYPE_CHECKING
 
-from typer._click import echo
+import typer
+
+# The one module that reaches Typer's own copy of Click (``typer._click``, a private name): Typer
+# re-exports echo, BadParameter and a Context of its own, but not the usage errors told apart here,
+# nor the classes a help formatter is typed with. pyproject.toml keeps Typer below its next minor
+# release, so that an upgrade is a step taken on purpose, with tests/test_language.py's usage errors
+# as the check that these names still hold.
 from typer._click.exceptions import (
     BadParameter,
     ClickException,
@@ -28,6 +35,11 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+
+if TYPE_CHECKING:
+    from typer._click import Command, Context, HelpFormatter
+
+__all__ = ["ClickException", "Command", "Context", "HelpFormatter", "UsageError"]
 
 from ..core.language import N_
 from ..present.translation import _, ngettext, worded
@@ -178,5 +190,5 @@ def show(error: ClickException) -> None:
                 {"command": context.command_path, "option": context.help_option_names[0]},
             )
             hint += "\n"
-        echo(f"{context.get_usage()}\n{hint}", file=sys.stderr, color=context.color)
-    echo(worded(N_("Error: {message}"), {"message": message(error)}), file=sys.stderr)
+        typer.echo(f"{context.get_usage()}\n{hint}", file=sys.stderr, color=context.color)
+    typer.echo(worded(N_("Error: {message}"), {"message": message(error)}), file=sys.stderr)

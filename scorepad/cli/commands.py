@@ -23,7 +23,7 @@ from typer.models import CommandInfo
 from .helptext import TranslatedCommand, TranslatedGroup
 
 if TYPE_CHECKING:
-    from typer._click import Context
+    from .clickwords import Context
 
 
 class LazyCommand(TranslatedCommand):

@@ -24,15 +24,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from typer import Abort
-from typer._click import ClickException, echo
+from typer import Abort, echo
 from typer.core import TyperCommand, TyperGroup
 
 from ..present.translation import _, typed_cards
 from . import clickwords
+from .clickwords import ClickException
 
 if TYPE_CHECKING:
-    from typer._click import Command, Context, HelpFormatter
+    from .clickwords import Command, Context, HelpFormatter
 
 #: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
 _COMMENTED = re.compile(r"(?P<typed>(?:.*\s)?)# (?P<comment>.+)")
