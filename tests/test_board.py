@@ -178,6 +178,27 @@ def test_a_store_that_cannot_be_read_is_said_on_the_page_and_the_board_goes_on(n
     assert kind_after == "message"
 
 
+def test_a_defect_in_reading_the_night_is_said_on_the_page_and_once_to_the_operator(night, monkeypatch, capsys):
+    from scorepad.cli import board_server
+    from scorepad.store.db import Store
+    from scorepad.store.location import store_location
+
+    def broken(status: object) -> object:
+        raise RuntimeError("the page's words are missing")
+
+    feed = board_server.Feed(Store(store_location(night)), 1, stopping=lambda: False)
+    with monkeypatch.context() as patched:
+        patched.setattr(board_server, "board_json", broken)
+        answers = [feed.read(), feed.read()]
+    assert feed.read()[0] == 200
+    monkeypatch.setattr(board_server, "board_json", broken)
+    answers.append(feed.read())
+    problem = '{"problem": "the board cannot read the night: the page\'s words are missing"}'
+    assert answers == [(503, problem)] * 3
+    said = "scorepad: internal error: RuntimeError: the page's words are missing"
+    assert capsys.readouterr().err.splitlines() == [said, said]  # once, and once more when it comes back
+
+
 def test_ctrl_c_stops_the_board_with_one_line_even_while_a_page_watches(night):
     with serving(night) as board, board.events() as events:
         next(events)
@@ -208,6 +229,7 @@ def test_what_the_board_cannot_serve_is_refused_in_one_line_before_it_listens(ni
     assert "there is no night 9" in refused("--night", "9")
     assert "there is no port 70000: a port is a number from 0 to 65535" in refused("--port", "70000")
     assert "cannot listen on 192.0.2.1 port 8000: " in refused("--host", "192.0.2.1")  # not this machine's
+    assert "--host takes an address: 127.0.0.1 for this machine only" in refused("--host", "")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

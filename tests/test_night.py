@@ -15,6 +15,7 @@ from scorepad.core.night import (
     Attendance,
     Joined,
     Left,
+    NightOver,
     NightSettings,
     NightState,
     RoundPlayed,
@@ -233,7 +234,7 @@ def test_after_the_last_round_the_night_is_over():
     night = night.apply(in_seat_order(night))
     assert night.over and night.round == 1
     for event in (in_seat_order(night), Left("Ann"), Joined("Zoe")):
-        with pytest.raises(RuleError, match=r"^the night is over$"):
+        with pytest.raises(NightOver, match=r"^the night is over$"):
             night.apply(event)
 
 

@@ -426,6 +426,19 @@ def test_tab_completes_the_commands_from_their_table_then_the_players(before, te
     assert completions(before, ("Ann", "Bob", "Cat"), text) == offered
 
 
+def test_help_lines_up_what_it_does_under_names_of_wide_letters():
+    """王芳 takes four columns of a terminal, not two: every line's description starts in one column all the same."""
+    import re
+
+    from rich.cells import cell_len
+
+    from scorepad.cli.protocol import help_text
+
+    listed = help_text(["王芳", "Bob", "Cat"]).splitlines()
+    starts = {cell_len(re.match(r"  .*?\S {2,}", line).group()) for line in listed}
+    assert len(starts) == 1 and listed[0].startswith("  王芳=10 Bob=13 Cat=20  "), listed
+
+
 def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
     from scorepad.cli.command_words import COMMAND_WORDS

@@ -77,6 +77,7 @@ def test_a_player_who_left_may_come_back_to_a_seat():
     back = state.apply(state.enter_seat("Eva", "Cor"))
     assert back.settings.players == PLAYERS
     assert back.former == ((2, "Cor"), (2, "Eva")) and back.replaced(2) == ("Eva",)
+    assert back.everyone == ("Anke", "Bram", "Cor", "Dirk", "Eva")
 
 
 def test_no_seat_changes_hands_once_the_match_is_over():

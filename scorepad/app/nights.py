@@ -25,7 +25,7 @@ from ..core.language import N_, Phrase
 from ..core.match import EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.movement import Movement
 from ..core.names import check_match_name
-from ..core.night import MAX_SEED, Joined, Left, NightEvent, NightSettings, NightState, RoundPlayed
+from ..core.night import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
 from ..core.night_scores import NightStanding, TableResult, night_standings
 from ..core.rules import RuleSet
 from ..core.seating import Seating, Table
@@ -110,12 +110,12 @@ class TableNotOver(RuleError):
         )
 
 
-class NightOver(RuleError):
+class NightOverWithStandings(NightOver):
     """The night's last round is over: there is no next one. ``status`` holds the final standings."""
 
     def __init__(self, status: NightStatus) -> None:
         self.status = status
-        super().__init__(N_("the night is over"))
+        super().__init__()
 
 
 class NoSuchTable(RuleError):
@@ -270,14 +270,14 @@ def new_night(
 
 
 def next_round(store: Store, night_id: int | None) -> NightStatus:
-    """End the round in play and seat the next. TableNotOver while a table plays on; NightOver after the last."""
+    """End the round in play and seat the next. TableNotOver while a table plays on; NightOverWithStandings after the last."""
     from ..store import nights
 
     with _opened(store, write=True) as conn:
         night = nights.load(conn, nights.resolve_night_id(conn, night_id), lock=True)
         state, status = _status(night)
         if status.over:
-            raise NightOver(status)
+            raise NightOverWithStandings(status)
         for table in status.tables:
             if not table.over:
                 raise TableNotOver(table)

@@ -39,10 +39,18 @@ def board(
       scorepad night board --host 0.0.0.0 --port 8080
     """
     from ..app.nights import night_status
+    from ..core.errors import NotationError
+    from ..core.language import N_
     from ..present.night_tables import night_label
     from ..present.translation import _
     from .board_server import addresses, listen, serve
 
+    if not host.strip():  # else refused only when listening, in a line that names no host
+        raise NotationError(
+            N_(
+                "--host takes an address: 127.0.0.1 for this machine only, 0.0.0.0 for every phone on the club's network"
+            )
+        )
     store = open_store()
     status = night_status(store, night)  # refused here, before listening, when there is no such night
     sock = listen(host, port)

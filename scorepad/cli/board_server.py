@@ -30,11 +30,10 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import TYPE_CHECKING
 
 import uvicorn
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route, Router
@@ -44,7 +43,7 @@ from ..core.errors import ScorepadError
 from ..core.language import N_
 from ..present.board import ASSETS, asset, board_json, page
 from ..present.translation import _
-from .common import json_text
+from .common import complain, internal_error, json_text
 from .refusal_words import refusal
 
 if TYPE_CHECKING:
@@ -127,16 +126,21 @@ class Feed:
         self._changed = asyncio.Event()  #: set, and replaced, whenever the event changes
         self._watchers = 0
         self._closed = False
+        self._defect = ""  #: the defect the last read met, said once on stderr however many reads meet it
 
     def read(self) -> tuple[int, str]:
         """The night as the page's data (200), or why it cannot be read now (503), as JSON text."""
         with self._reading:
+            defect, self._defect = self._defect, ""
             try:
                 return 200, json_text(board_json(night_status(self._store, self._night_id)))
             except ScorepadError as error:
                 reason = refusal(error)
             except Exception as error:  # noqa: BLE001 - a defect too is said on the page, and the board reads on
                 reason = str(error) or type(error).__name__
+                self._defect = internal_error(error)
+                if self._defect != defect:  # the operator hears of it once, not every second
+                    complain(self._defect)
         return 503, json_text({"problem": _("the board cannot read the night: {reason}").format(reason=reason)})
 
     async def run(self) -> None:
@@ -190,7 +194,7 @@ def board_app(feed: Feed) -> ASGIApp:
         return Response(asset(request.url.path), media_type=f"{kind}; charset=utf-8", headers=CHECKED)
 
     async def night(request: Request) -> Response:
-        code, text = await run_in_threadpool(feed.read)
+        code, text = await asyncio.to_thread(feed.read)
         return Response(text, code, media_type="application/json", headers=FRESH)
 
     async def events(request: Request) -> Response:
@@ -201,6 +205,8 @@ def board_app(feed: Feed) -> ASGIApp:
         task = asyncio.create_task(feed.run())
         yield
         task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
 
     routes = [
         Route("/", show_page, methods=["GET"]),

@@ -1,12 +1,14 @@
 """The words of ``scorepad play``'s commands in each language, and how its help lists them.
 
-Apart from the protocol (``protocol``), which reads a line and needs the app
-layer, because ``play --help`` lists the commands in the table's own words and
-``--help`` loads no database library. ``COMMAND_WORDS`` says which words name
-each command in each language, so that a language's own words are data added
-there, English understood in all. A word is matched whatever its case and
-accents, so that a table types ``renuncia`` for ``renúncia`` or ``angra`` for
-``ångra`` as easily.
+The words live here, apart from ``protocol`` (which reads a line of ``play``),
+because ``play --help`` lists the commands in the table's own words and no
+``--help`` may load the database library, which ``protocol`` loads through its
+imports of the app layer.
+
+``COMMAND_WORDS`` says which words name each command in each language, so that
+a language's own words are data added there, English understood in all. A word
+is matched whatever its case and accents, so that a table types ``renuncia``
+for ``renúncia`` or ``angra`` for ``ångra`` as easily.
 """
 
 from __future__ import annotations

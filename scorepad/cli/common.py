@@ -232,8 +232,18 @@ def terminal_text(message: str) -> str:
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    sys.stderr.write(f"scorepad: {terminal_text(message)}\n")
+    complain(message)
     return typer.Exit(code)
+
+
+def complain(message: str) -> None:
+    """One line on stderr, after the program's name, as every refusal and failure is said."""
+    sys.stderr.write(f"scorepad: {terminal_text(message)}\n")
+
+
+def internal_error(error: BaseException) -> str:
+    """A defect in words: its kind and what it says."""
+    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
 
 
 P = ParamSpec("P")
@@ -312,4 +322,4 @@ def _reason(error: BaseException, failed: OSError | None) -> str:
         return _("standard output is closed") if closed else in_language(os_reason(failed))
     if isinstance(error, MemoryError):
         return _("not enough memory")
-    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
+    return internal_error(error)

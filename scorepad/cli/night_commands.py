@@ -133,11 +133,11 @@ def next_(night: NightOpt = None, as_json: NightJson = False) -> None:
       scorepad night next
       scorepad night next --night 2 --json
     """
-    from ..app.nights import NightOver, next_round
+    from ..app.nights import NightOverWithStandings, next_round
 
     try:
         done = next_round(open_store(), night)
-    except NightOver as over:
+    except NightOverWithStandings as over:
         _show(over.status, as_json)
         raise
     if as_json:

@@ -16,6 +16,7 @@ from ..app.table import Action, Again, EnterDeal, EnterMisdeal, Fix, Seat, Undo
 from ..core.errors import NotationError
 from ..core.language import N_
 from ..core.numbers import looks_like_number, whole_number
+from ..present.fitting import widest, width_of
 from ..present.translation import _, typed_cards, worded
 from .clickwords import placeholders
 from .command_words import TAKES, Verb, command_word, folded, table_words, understood
@@ -143,5 +144,5 @@ def help_text(players: Sequence[str]) -> str:
     fields |= {verb.value: command_word(verb) for verb in (Verb.FIX, Verb.RENEGE)}
     typed = [*SCORES_HELP, *((f"{command_word(v)} {c.example}".rstrip(), c.does) for v, c in COMMANDS.items())]
     lines = [(typed_cards(line.format(*players, new=new)), worded(does, fields)) for line, does in typed]
-    width = max(len(line) for line, _does in lines)
-    return "\n".join(f"  {line:<{width}}  {does}" for line, does in lines)
+    width = widest(line for line, _does in lines)  # as wide as the terminal shows it: a name may hold wide letters
+    return "\n".join(f"  {line}{' ' * (width - width_of(line))}  {does}" for line, does in lines)

@@ -295,6 +295,11 @@ class MatchState:
                     ) from None
             raise
 
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """Every player the match has had, each once: each seat's player now, then those who gave up a seat, in order."""
+        return tuple(dict.fromkeys([*self.settings.players, *(player for _seat, player in self.former)]))
+
     def replaced(self, seat: int) -> tuple[str, ...]:
         """Whom the player of ``seat`` now replaced there: its earlier players, each once, oldest first."""
         now = self.settings.players[seat].casefold()

@@ -35,6 +35,13 @@ MAX_SEED = 10**MAX_DIGITS - 1
 MAX_DEALS_PER_PLAYER = 10
 
 
+class NightOver(RuleError):
+    """A change to a night whose last round is over: no round is played after it, nobody joins or leaves."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the night is over"))
+
+
 @dataclass(frozen=True)
 class NightSettings:
     """What is fixed when a night is created. Checked when made: a value is a night that can be seated."""
@@ -219,7 +226,7 @@ class NightState:
 
     def _played(self, results: tuple[TableResult, ...]) -> NightState:
         if self.over:
-            raise RuleError(N_("the night is over"))
+            raise NightOver()
         if len(results) != len(self.tables):
             raise RuleError(
                 N_("round {round} has {count} tables, not {given}"),
@@ -292,7 +299,7 @@ class NightState:
 
     def _require_next_round(self) -> None:
         if self.over:
-            raise RuleError(N_("the night is over"))
+            raise NightOver()
         if self.round == self.settings.rounds:
             raise RuleError(N_("round {round} is the night's last: nobody joins or leaves after it"), round=self.round)
 

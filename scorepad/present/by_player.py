@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .descriptions import seat_heads
-from .fitting import DealColumn, deal_columns, short_names
+from .fitting import DealColumn, deal_columns, shortener
 from .translation import _
 
 if TYPE_CHECKING:
@@ -30,19 +30,27 @@ Cells = Callable[["HistoryRow", Callable[[str], str]], list[str]]
 
 
 def history(
-    state: MatchState, headers: Sequence[str], rows: Sequence[HistoryRow], cells: Cells, table: Callable[[], Table]
+    state: MatchState,
+    rows: Sequence[HistoryRow],
+    cells: Cells,
+    table: Callable[[], Table],
+    *,
+    deal: str,
+    kind: str,
+    dealer: str,
+    recorded: str,
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """The history's ``headers``, and its rows of ``cells``: deal, kind, dealer, a cell per seat, when recorded."""
+    """The history's rows of ``cells`` (deal, kind, dealer, a cell per seat, when recorded), under the heads given."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
         name = _shortened(state, rows)
         columns = []
         for row in rows:
-            number, kind, dealer, *points, recorded = cells(row, name)
+            number, what, dealt_by, *points, recorded_at = cells(row, name)
             # The date over the time of day: each as wide as a cell.
-            date, _t, time = recorded.replace("T", " ", 1).partition(" ")
-            columns.append(DealColumn((number, dealer, date, time, kind), tuple(points)))
-        labels = (headers[0], headers[2], headers[-1], "", headers[1])  # deal, dealer, recorded; kind last: it wraps
+            date, _t, time = recorded_at.replace("T", " ", 1).partition(" ")
+            columns.append(DealColumn((number, dealt_by, date, time, what), tuple(points)))
+        labels = (deal, dealer, recorded, "", kind)  # the kind last: it wraps
         yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
 
     return laid_out
@@ -50,26 +58,28 @@ def history(
 
 def sheet(
     state: MatchState,
-    headers: Sequence[str],
     rows: Sequence[HistoryRow],
     cells: Cells,
     total: Sequence[str],
     last: int | None,
     table: Callable[[], Table],
+    *,
+    deal: str,
+    dealer: str,
 ) -> Callable[[Console, ConsoleOptions], Iterator[Table]]:
-    """The sheet's ``headers``, its rows of ``cells`` (deal, dealer, a cell per seat, a note) and its ``total`` row;
-    the row ``last`` is marked."""
+    """The sheet's rows of ``cells`` (deal, dealer, a cell per seat, a note) and its ``total`` row, under the heads
+    given; the row ``last`` is marked."""
 
     def laid_out(console: Console, options: ConsoleOptions) -> Iterator[Table]:
         name = _shortened(state, rows)
         columns = []
         for index, row in enumerate(rows):
-            number, dealer, *points, said = cells(row, name)
+            number, dealt_by, *points, said = cells(row, name)
             if index == last:
                 said = ", ".join(filter(None, [said, _("last")]))
-            columns.append(DealColumn((number, dealer, said), tuple(points), bold=index == last))
+            columns.append(DealColumn((number, dealt_by, said), tuple(points), bold=index == last))
         columns.append(DealColumn((total[1], "", ""), tuple(total[2:-1])))  # "total" over the totals
-        labels = (headers[0], headers[1], "")  # deal, dealer; the note, unlabelled as in a row per deal
+        labels = (deal, dealer, "")  # the note unlabelled, as in a row per deal
         yield from deal_columns(labels, seat_heads(state, name), columns, table, console, options)
 
     return laid_out
@@ -78,6 +88,4 @@ def sheet(
 def _shortened(state: MatchState, rows: Sequence[HistoryRow]) -> Callable[[str], str]:
     """Every name the layout shows, shortened alike wherever it is: the seats' players now and before them,
     and the players of each entry."""
-    names = [*state.settings.players, *(player for _seat, player in state.former)]
-    short = short_names(list(dict.fromkeys([*names, *(player for row in rows for player in row.players)])), NAME_ROOM)
-    return short.__getitem__
+    return shortener([*state.everyone, *(player for row in rows for player in row.players)], NAME_ROOM)

@@ -71,6 +71,16 @@ def short_names(names: Sequence[str], limit: int) -> dict[str, str]:
             room[name] += 1
 
 
+def shortener(names: Sequence[str], limit: int) -> Callable[[str], str]:
+    """A function giving each of ``names`` as ``short_names`` shortens it, for the renderers that take one."""
+    short = short_names(names, limit)
+
+    def shortened(name: str) -> str:
+        return short[name]
+
+    return shortened
+
+
 def _shortened(name: str, width: int) -> str:
     if width_of(name) <= width:
         return name

@@ -18,6 +18,8 @@ from .marks import decimal, in_utc, moment
 from .translation import _, ngettext
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ..app.nights import NightStatus, NightSummary, TableStatus
     from ..core.night_scores import NightStanding
 
@@ -137,7 +139,7 @@ def standings_key() -> str:
 
 def status_view(status: NightStatus) -> Group:
     """The night's round, every table of it, the standings, and who leaves and joins."""
-    parts: list = [Text(title(status), style="bold")]
+    parts: list[RenderableType] = [Text(title(status), style="bold")]
     for table in status.tables:
         parts += [Text(""), table_view(table)]
     parts += [Text(""), standings_view(status.standings, rounds_counted(status))]
@@ -168,13 +170,13 @@ def nights_table(rows: Sequence[NightSummary]) -> Table:
         _("Result"),
     ):
         table.add_column(column)
-    for r in rows:
+    for night in rows:
         table.add_row(
-            str(r.id),
-            r.name or "",
-            str(len(r.players)),
-            _("{round} of {rounds}").format(round=r.round, rounds=r.rounds),
-            moment(r.created_at, seconds=False),
-            _("over") if r.over else _("playing"),
+            str(night.id),
+            night.name or "",
+            str(len(night.players)),
+            _("{round} of {rounds}").format(round=night.round, rounds=night.rounds),
+            moment(night.created_at, seconds=False),
+            _("over") if night.over else _("playing"),
         )
     return table

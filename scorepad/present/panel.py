@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from .descriptions import format_words, rules_words
-from .fitting import InColumns, short_names
+from .fitting import InColumns, shortener
 from .tables import SHORT_NAME, placed, standings, verdict
 from .translation import _
 
@@ -60,10 +60,8 @@ class TablePanel:
 
     def _short(self) -> list[RenderableType]:
         state = self.result.state
-        names = short_names([*state.settings.players, *(player for _seat, player in state.former)], SHORT_NAME)
-        placings = InColumns(
-            placed(state, names.__getitem__), ("right", "left", "right"), headers=("#", _("Player"), _("Total"))
-        )
+        name = shortener(state.everyone, SHORT_NAME)
+        placings = InColumns(placed(state, name), ("right", "left", "right"), headers=("#", _("Player"), _("Total")))
         return [*verdict(state, self.ascii), Text(""), placings, Text(self.rest, style="dim")]
 
     def _panel(self, body: list[RenderableType]) -> Panel:

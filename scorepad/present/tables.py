@@ -189,19 +189,21 @@ def status(result: Result, ascii: bool) -> Group:
 def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> Group:
     """The title, a row per entry that stands, and a key; the title and key are lines of their own,
     so that a title wider than the table is never wrapped to its width."""
+    deal, kind, dealer = _("Deal"), _("Kind"), _("Dealer")
+    recorded = _("Recorded (UTC)") if in_utc() else _("Recorded")
     table = Table()
-    table.add_column(_("Deal"), justify="right")
-    table.add_column(_("Kind"))
-    table.add_column(_("Dealer"))
+    table.add_column(deal, justify="right")
+    table.add_column(kind)
+    table.add_column(dealer)
     for head in seat_heads(result.state):
         table.add_column(head, justify="right")
-    table.add_column(_("Recorded (UTC)") if in_utc() else _("Recorded"))
+    table.add_column(recorded)
     cells = partial(_history_cells, ascii=ascii)
     body = [cells(row, str) for row in rows]
     for row_cells in body:
         table.add_row(*row_cells)
     headers = [str(column.header) for column in table.columns]
-    narrow = by_player.history(result.state, headers, rows, cells, Table)
+    narrow = by_player.history(result.state, rows, cells, Table, deal=deal, kind=kind, dealer=dealer, recorded=recorded)
     fitted = Fitted(table, Table, column_widths(headers, body), narrow)
     key = _("deal scores with running totals in brackets; {mark}: renege; tie-break points do not count").format(
         mark=renege_mark()
@@ -234,9 +236,10 @@ def _history_cell(row: HistoryRow, player: str) -> str:
 def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_last: bool = False) -> Group:
     """The score sheet as a table keeps it on paper: a row a deal, a column a player, points and total."""
     style = partial(Table, box=box.ASCII if ascii else box.SIMPLE_HEAD, pad_edge=False)
+    deal, dealer = _("Deal"), _("Dealer")
     table = style()
-    table.add_column(_("Deal"), justify="right")
-    table.add_column(_("Dealer"))
+    table.add_column(deal, justify="right")
+    table.add_column(dealer)
     for head in seat_heads(result.state):
         table.add_column(head, justify="right")
     table.add_column("")
@@ -253,7 +256,7 @@ def sheet(result: Result, rows: Sequence[HistoryRow], ascii: bool = False, mark_
     shown.append(["", _("total"), *totals, ""])
     table.add_row(*shown[-1], end_section=True)
     headers = [str(column.header) for column in table.columns]
-    narrow = by_player.sheet(result.state, headers, rows, cells, shown[-1], last, style)
+    narrow = by_player.sheet(result.state, rows, cells, shown[-1], last, style, deal=deal, dealer=dealer)
     fitted = Fitted(table, style, column_widths(headers, shown), narrow)
     return Group(Text(title(result, ascii), style="italic"), fitted)
 
