@@ -9,6 +9,12 @@ the rest of the snapshot as JSON in ``state``.
 The match fold (``core.match``) is imported when an entry or a state is first
 decoded, not with this module: the list of matches decodes only rules, and
 making the fold's classes would cost it more than reading 500 matches.
+
+A match read whole decodes every entry's scores (``history`` of a club's store:
+100,000), so they are read with ``JSONDecoder.raw_decode``, the documented
+parser ``json.loads`` wraps in checks of its own, and only text that is not
+one JSON value alone goes to ``json.loads``: with ``json.loads`` for all,
+``history --json`` of 100,000 deals takes 5% longer (2.52 -> 2.65 s of CPU).
 """
 
 from __future__ import annotations
@@ -16,7 +22,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping, Sequence
-from json.scanner import make_scanner
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
@@ -46,19 +51,14 @@ def decode_scores(text: str) -> dict[int, int]:
     return scores
 
 
-_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed has the C class only
+_decoder = json.JSONDecoder()
 
 
 def _json(text: str) -> Any:
-    """``json.loads`` for the JSON this module writes, read once per entry of a match.
-
-    The scanner alone reads a value that fills the text; anything else (a space,
-    something after the value, no JSON at all) goes to ``json.loads``, which
-    reads it or says why not, as before.
-    """
+    """``json.loads(text)``: anything but one JSON value alone goes to it, to be read or refused in its words."""
     try:
-        value, end = _scan(text, 0)
-    except StopIteration:
+        value, end = _decoder.raw_decode(text)
+    except json.JSONDecodeError:
         return json.loads(text)
     return value if end == len(text) else json.loads(text)
 
