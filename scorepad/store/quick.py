@@ -136,8 +136,11 @@ def _read(location: Path | str, read: Callable[[sqlite3.Connection], T | None], 
 def _named(conn: sqlite3.Connection, statement: str, *values: object) -> list[Any]:
     """The rows a statement selects, each with its columns as attributes, as ``rows`` reads them."""
     cursor = conn.execute(statement, values)
-    row: Any = namedtuple("Row", [column[0] for column in cursor.description])
-    return list(map(row._make, cursor))
+    return list(map(_row_type([column[0] for column in cursor.description])._make, cursor))
+
+
+def _row_type(columns: list[str]) -> type[Any]:
+    return namedtuple("Row", columns)
 
 
 def stored_match(location: Path | str, match_id: int | None) -> StoredMatch | None:
