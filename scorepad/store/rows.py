@@ -5,10 +5,9 @@
 cannot disagree about what a row means. A row is anything with the columns
 as attributes.
 
-The values that are never changed are named tuples: making a dataclass costs
-half a millisecond at import, a good part of what ``status`` may spend. For
-the same reason the match fold is imported where a match is decoded, not with
-this module: the list of matches needs none of it.
+The values that are never changed are named tuples, as ``core`` has it for
+rows read from the store. The match fold is imported where a match is
+decoded, not with this module: the list of matches needs none of it.
 """
 
 from __future__ import annotations
