@@ -10,8 +10,12 @@ such line at once (``RecordErrors``); a record with any of them is refused whole
 A batch audits hundreds of records of the same few tables, written with the
 same few dozen words: each card or ``Name:card`` word, rules line and table of
 names is read and checked once per process, its result kept (``lru_cache``;
-a refusal raises, so only what reads is kept). Without these caches reading
-2,000 two-deck records costs about three times as much.
+a refusal raises, so only what reads is kept). Without them ``audit --json``
+of 2,000 two-deck records costs 1.56 times as much (one deck: 1.36), close to
+its budget already: the plays' cache alone is worth 24% of it, the tables of
+names' 5-13%, the rules lines' 4-7%, the hands' cards about 3% (68,000
+parses of 0.6 us saved; CPU time, each taken away alone, median of 7-9 runs
+in turn).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 def add_deal(totals: Sequence[int], scores: Mapping[int, int]) -> tuple[int, ...]:
     """The totals after one scored deal of the match proper (not a tie-break deal)."""
-    return tuple([total + scores.get(seat, 0) for seat, total in enumerate(totals)])  # a list: quicker to fill
+    return tuple(total + scores.get(seat, 0) for seat, total in enumerate(totals))
 
 
 def places(totals: Sequence[int], winner: int | None) -> list[tuple[int, int]]:

@@ -112,10 +112,7 @@ def _damaged(conn: Connection, match_id: int, error: Exception) -> DamagedMatch:
 
 
 class ScoredDeal(NamedTuple):
-    """A scored entry that stands (a deal or a tie-break deal), or a seat change, as export reads it.
-
-    A named tuple: made once per deal of the store, it costs a third of a frozen dataclass.
-    """
+    """A scored entry that stands (a deal or a tie-break deal), or a seat change, as export reads it."""
 
     match_id: int
     kind: EntryKind

@@ -16,7 +16,6 @@ changed while it was read, any error at all.
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 from collections import namedtuple
 from collections.abc import Callable
@@ -137,12 +136,11 @@ def _read(location: Path | str, read: Callable[[sqlite3.Connection], T | None], 
 def _named(conn: sqlite3.Connection, statement: str, *values: object) -> list[Any]:
     """The rows a statement selects, each with its columns as attributes, as ``rows`` reads them."""
     cursor = conn.execute(statement, values)
-    return list(map(_row_type(tuple(column[0] for column in cursor.description))._make, cursor))
+    return list(map(_row_type([column[0] for column in cursor.description])._make, cursor))
 
 
-@functools.cache
-def _row_type(columns: tuple[str, ...]) -> type[Any]:
-    return namedtuple("Row", columns)  # quicker to make rows of than a SimpleNamespace or a dict
+def _row_type(columns: list[str]) -> type[Any]:
+    return namedtuple("Row", columns)
 
 
 def stored_match(location: Path | str, match_id: int | None) -> StoredMatch | None:
