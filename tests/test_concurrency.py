@@ -45,7 +45,7 @@ def test_killed_writers_leave_a_sound_store(store_path):
     store = str(store_path)
     run(store, "new", "--players", "Ann,Bob,Cat", "--until-over", "100000")
     timings = [timed_deal(store) for _ in range(3)]  # these deals stand, acknowledged
-    writers = 40
+    writers = 24
     # Evenly spread from 0.1 to 1.3 of a deal's duration, in a shuffled (but fixed) order.
     fractions = [0.1 + 1.2 * i / (writers - 1) for i in range(writers)]
     random.Random(20261129).shuffle(fractions)
