@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 from scorepad.app import entering, export
-from scorepad.app.errors import NoScores
+from scorepad.app.errors import NoScores, RestTwice
 from scorepad.cli.main import app
 from scorepad.core.errors import TwoDecksNeeded
 from scorepad.core.rules import RuleSet
@@ -56,6 +56,8 @@ def test_a_python_program_reads_the_facts_and_no_command_line_words(store_path, 
     entering.new_match(store, ["Ann", "Bob", "Cat"], RuleSet.build())
     with pytest.raises(NoScores, match=r"^no scores given$"):
         entering.record_deal(store, None, {})
+    with pytest.raises(RestTwice, match=r"^the rest of the deal total stands for one score of a deal"):
+        entering.record_deal(store, None, {"Ann": entering.REST, "Bob": entering.REST, "Cat": 10})
     taken = tmp_path / "taken.csv"
     taken.write_text("")
     with pytest.raises(export.WouldReplace) as exists:
@@ -78,6 +80,11 @@ def test_a_python_program_reads_the_facts_and_no_command_line_words(store_path, 
             "the bonus card belongs to the omnibus preset: use --rules omnibus, not classic",
         ),
         (("new",), ("deal",), "no scores given: write NAME=POINTS for every player, or --renege NAME"),
+        (
+            ("new",),
+            ("deal", "Ann=?", "Bob=?", "Cat=10"),
+            "? stands for the rest of the deal total: give it once per deal, and every other score",
+        ),
         (("new",), ("export", "--out", ""), "--out is empty: give a file, or a folder to write in"),
         (
             ("new",),

@@ -39,7 +39,7 @@ from ..core.seats import cut_winner
 from ..core.text import quoted
 from ..store import matches
 from ..store.rows import StoredEntry
-from .errors import NoScores, SeatsOfANight
+from .errors import NoScores, RestTwice, SeatsOfANight
 from .notes import Fixed, Note, Undone
 from .results import Result
 
@@ -225,7 +225,7 @@ def _checked(state: MatchState, scores: Mapping[int, Score]) -> tuple[Entry, Phr
         raise NoScores()
     rest = [seat for seat, score in scores.items() if score is REST]
     if len(rest) > 1:
-        raise RuleError(N_("? stands for the rest of the deal total: give it once per deal, and every other score"))
+        raise RestTwice()
     typed = {seat: score for seat, score in scores.items() if not isinstance(score, Rest)}
     if not rest:
         return state.enter(typed), None

@@ -20,6 +20,13 @@ class NoScores(RuleError):
         super().__init__(N_("no scores given"))
 
 
+class RestTwice(RuleError):
+    """More than one score of a deal asked to be the rest of its total, which can stand for one only."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the rest of the deal total stands for one score of a deal, and every other is given"))
+
+
 class SeatsOfANight(RuleError):
     """A change of seat or name asked of match ``match``, which is a table of night ``night``: the night seats its
     players, round after round, and its standings and movement follow them by name."""

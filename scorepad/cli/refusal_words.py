@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..app.errors import BreachesToSettle, NoScores, NotOverYet, SeatsOfANight
+from ..app.errors import BreachesToSettle, NoScores, NotOverYet, RestTwice, SeatsOfANight
 from ..app.export import EmptyPath, NamedLikeAnother, SheetOfOneMatch, WouldReplace
 from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
@@ -50,6 +50,9 @@ _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
         N_("match {match} is not over: {again} starts a rematch once it is"),
         match=error.match,
         again=_again(),
+    ),
+    RestTwice: lambda _: Phrase(
+        N_("? stands for the rest of the deal total: give it once per deal, and every other score")
     ),
     SeatsOfANight: lambda error: Phrase(
         N_(
