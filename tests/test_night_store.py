@@ -14,7 +14,7 @@ from scorepad.store.schema import NIGHT, NIGHT_PLAYER, NIGHT_TABLE, NightColumn,
 
 from .nights import CLUB
 from .test_night_cli import finish_round, finish_table, new_night
-from .test_quick_read import run
+from .test_quick_read import printed_the_same_either_way, run
 
 
 def columns(path, table: str) -> dict[str, tuple[str, bool]]:
@@ -116,11 +116,7 @@ def test_night_status_prints_the_same_bytes_from_either_reader_in_every_language
         ["night", "status"], ["night", "status", "--json"], ["night", "status", "--night", "1"],
         ["night", "status", "--night", "1", "--json"], ["night", "status", "--night", "9"],
     ]  # fmt: skip
-    for line in lines:
-        quickly = cli("--lang", lang, *line, code=None)
-        with full_store():
-            fully = cli("--lang", lang, *line, code=None)
-        assert (quickly.exit_code, quickly.stdout, quickly.stderr) == (fully.exit_code, fully.stdout, fully.stderr)
+    printed_the_same_either_way(cli, lang, lines, full_store)
     assert quick.stored_night(f"sqlite:///{store_path}", 1) is not None  # the quick way was taken
     assert "tie-break" in cli("--lang", "en", "night", "status", "--night", "1").stdout
 

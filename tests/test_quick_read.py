@@ -13,7 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager as ContextManager
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -51,6 +52,15 @@ def full_store() -> Iterator[None]:
         patch.setattr(quick, "stored_match", lambda url, match_id: None)
         patch.setattr(quick, "match_summaries", lambda url: None)
         yield
+
+
+def printed_the_same_either_way(cli, lang: str, lines: list[list[str]], full: Callable[[], ContextManager]) -> None:
+    """Each command line prints the same bytes and exits the same, read the quick way and inside ``full()``."""
+    for line in lines:
+        quickly = cli("--lang", lang, *line, code=None)
+        with full():
+            fully = cli("--lang", lang, *line, code=None)
+        assert (quickly.exit_code, quickly.stdout, quickly.stderr) == (fully.exit_code, fully.stdout, fully.stderr)
 
 
 # --- one set of names -----------------------------------------------------------------------
@@ -203,11 +213,7 @@ def test_status_and_matches_print_the_same_bytes_either_way_in_every_language(cl
         ["status", "--match", "2"], ["--ascii", "status", "--match", "2"], ["status", "--match", "9"],
         ["matches"], ["matches", "--json"],
     ]  # fmt: skip
-    for line in lines:
-        quickly = cli("--lang", lang, *line, code=None)
-        with full_store():
-            fully = cli("--lang", lang, *line, code=None)
-        assert (quickly.exit_code, quickly.stdout, quickly.stderr) == (fully.exit_code, fully.stdout, fully.stderr)
+    printed_the_same_either_way(cli, lang, lines, full_store)
     assert quick.stored_match(f"sqlite:///{store_path}", 1) is not None  # the quick way was taken
 
 
