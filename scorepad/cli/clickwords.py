@@ -36,10 +36,10 @@ from typer._click.exceptions import (
     UsageError,
 )
 
-if TYPE_CHECKING:
-    from typer._click import Command, Context, HelpFormatter
-
-__all__ = ["ClickException", "Command", "Context", "HelpFormatter", "UsageError"]
+if TYPE_CHECKING:  # the types of the help formatter's methods, for cli.helptext and cli.commands
+    from typer._click import Command as Command
+    from typer._click import Context as Context
+    from typer._click import HelpFormatter as HelpFormatter
 
 from ..core.language import N_
 from ..present.translation import _, ngettext, worded

@@ -41,7 +41,8 @@ def now() -> str:
 
 
 def night_of_match(conn: Connection, match_id: int) -> int | None:
-    """The night one of whose tables plays this match, if any."""
+    """The night one of whose tables plays this match, if any (nights.nights_of_matches asks it of many, for a
+    backup; this one is asked on a write, whose path loads no module of the nights)."""
     found: int | None = conn.execute(select(NT.c.night_id).where(NT.c.match_id == match_id)).scalar()
     return found
 
