@@ -1,14 +1,17 @@
-"""A batch of deal records audited in one process: each report in the order given, written as soon as it is made.
+"""A batch of deal records: each report in the order given, written as soon as it is made.
 
 A file that cannot be audited is reported where it comes, and the others are
-still checked; a command stopped on the way (Ctrl-C, SIGTERM, SIGKILL, a reader
-gone, a named pipe nobody writes) ends at once and leaves no process behind.
+still checked; a large batch is shared among worker processes and gives what
+one process would; a command stopped on the way (Ctrl-C, SIGTERM, SIGKILL, a
+reader gone, a named pipe nobody writes) ends at once and leaves no process behind.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import pickle
 import random
 import signal
 import subprocess
@@ -18,8 +21,12 @@ import time
 import pytest
 
 import scorepad.app.audit as audit_app
+from scorepad.app.audit_batch import MIN_SHARED, audit_all, workers_for
 from scorepad.core.engine import audit
+from scorepad.core.errors import BonusCardOutsideOmnibus, RecordErrors, ScorepadError
+from scorepad.core.language import Phrase
 from scorepad.core.record import parse_record, write_record
+from scorepad.core.rules import RuleSet
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
 
 
@@ -65,6 +72,46 @@ def test_json_of_a_batch_is_each_report_in_the_order_given_and_each_refusal_wher
     assert [line.split(": ")[0] for line in result.stderr.splitlines()] == where
     assert result.stderr.count("binary.txt: line 3: not UTF-8 text") == 1
     assert result.stderr.count("missing.txt: cannot read it") == 1
+
+
+def test_a_large_batch_is_shared_among_workers_and_gives_what_one_process_would(batch, monkeypatch):
+    """Refusals included (read by the command, or made by a worker), each in its place and with its facts."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)  # two cores, as here
+    sources = batch * 10
+    assert workers_for(MIN_SHARED - 1) == 1 and workers_for(len(sources)) == 2
+    reports = audit_all(sources)
+    shared = [next(reports)]
+    assert len(multiprocessing.active_children()) == 2  # the workers are at it
+    shared += reports
+    assert not multiprocessing.active_children()  # and gone with the batch
+    alone = [audit_app.audit_source(source) for source in sources]
+    assert [a.to_json() for a in shared] == [a.to_json() for a in alone]
+    assert [a.passed for a in shared] == [a.passed for a in alone]
+    assert [[facts(e) for e in a.errors] for a in shared] == [[facts(e) for e in a.errors] for a in alone]
+    assert sum(1 for a in shared if a.errors) == 40
+
+
+def facts(said: object) -> object:
+    """A refusal or a phrase as what it holds, to compare: its kind, its message and its fields, all the way down."""
+    if isinstance(said, ScorepadError):
+        return type(said).__name__, facts(said.said)
+    if isinstance(said, Phrase):
+        return said.template, {name: facts(value) for name, value in said.fields.items()}
+    return said
+
+
+def test_a_refusal_comes_back_from_a_worker_as_it_was_made():
+    """Its phrase and facts, to be worded in the command's language: not the English text it was built from."""
+    lines = RecordErrors([(3, audit_app.TOO_LONG), (7, audit_app.TOO_LONG)])
+    for refusal in (lines, BonusCardOutsideOmnibus("classic")):
+        back = pickle.loads(pickle.dumps(refusal))
+        assert type(back) is type(refusal) and facts(back) == facts(refusal)
+    assert [facts(said) for _, said in pickle.loads(pickle.dumps(lines)).refusals] == [
+        facts(said) for _, said in lines.refusals
+    ]
+    rules = RuleSet.build("omnibus", decks=2)
+    assert rules.card_values  # cached: pickled all the same, as its options
+    assert pickle.loads(pickle.dumps(rules)) == rules
 
 
 def test_under_a_matchs_rules_every_record_of_other_rules_is_refused_and_nothing_is_written(cli, batch, unchanged):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import MatchClosed, RecordErrors, RuleError, ScorepadError, os_reason
 from ..core.language import N_, Counted, Phrase
-from ..core.record import DealRecord, parse_record
+from ..core.record import parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
 
@@ -35,10 +35,9 @@ TOO_LONG = Phrase(N_("no deal record is anywhere near that long"))
 
 @dataclass(frozen=True)
 class Audited:
-    """One file's audit: the record and its report, or why there is none."""
+    """One file's audit: its report, or why there is none."""
 
     source: str  #: the file as named on the command line; ``-`` for standard input
-    record: DealRecord | None = None
     report: AuditReport | None = None
     refusal: ScorepadError | None = None  #: what kept the file from being audited
     problems: tuple[tuple[int, object], ...] = ()  #: every unreadable line of the record: (line, what was wrong)
@@ -95,10 +94,26 @@ def _unreadable(reason: Phrase | str) -> ScorepadError:
     return ScorepadError(N_("cannot read it: {reason}"), reason=reason)
 
 
+def read_source(source: str) -> str | Audited:
+    """The text of a record to audit, or, when it cannot be read, its audit: the refusal."""
+    try:
+        return read_text(source)
+    except OSError as error:
+        return Audited(source, refusal=_unreadable(os_reason(error)))
+    except ScorepadError as error:
+        return Audited(source, refusal=error)
+
+
 def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
     """Read, parse and audit one file, under the match's ``rules`` when a match is named."""
+    text = read_source(source)
+    return text if isinstance(text, Audited) else audit_text(source, text, rules, match_id)
+
+
+def audit_text(source: str, text: str, rules: RuleSet | None = None, match_id: int | None = None) -> Audited:
+    """Parse and audit the text of a record read from ``source``."""
     try:
-        record = parse_record(read_text(source), rules)
+        record = parse_record(text, rules)
         if rules is not None and record.rules is not None and record.rules != rules:
             raise RuleError(
                 N_("the record's rules ({record}) are not match {match}'s ({rules})"),
@@ -107,13 +122,11 @@ def audit_source(source: str, rules: RuleSet | None = None, match_id: int | None
                 rules=rules.notation(),
             )
         report = audit(record, rules)  # refuses a table with no deck (7 players, one deck)
-    except OSError as error:
-        return Audited(source, refusal=_unreadable(os_reason(error)))
     except RecordErrors as error:
         return Audited(source, refusal=error, problems=tuple(error.refusals))
     except ScorepadError as error:
         return Audited(source, refusal=error)
-    return Audited(source, record, report)
+    return Audited(source, report)
 
 
 def match_rules(store: Store, match_id: int | None) -> tuple[int, RuleSet]:
@@ -137,12 +150,12 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     from .notes import Recorded
     from .results import Result
 
-    record, report = audited.record, audited.report
-    assert record is not None and report is not None, "only an audited record can be entered"
+    report = audited.report
+    assert report is not None, "only an audited record can be entered"
     with store.write() as conn:
         match = matches.load(conn, match_id, lock=True)
         state = match.state()
-        _check_deal(match, state, record)
+        _check_deal(match, state, report)
         done = write_deal(conn, match, state, _entered(report))  # the rules core checks the cards again
         # Should the rules core ever score the cards otherwise than the audit
         # did, the store must not keep its version: the transaction rolls back.
@@ -154,8 +167,8 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     return Result(match.id, match.name, done.state, (Recorded(done.deal.kind, done.deal.number, done.notes),))
 
 
-def _check_deal(match: StoredMatch, state: MatchState, record: DealRecord) -> None:
-    """The record must be of the deal the match expects next: same players in seat order, same dealer."""
+def _check_deal(match: StoredMatch, state: MatchState, record: AuditReport) -> None:
+    """The audited record must be of the deal the match expects next: same players in seat order, same dealer."""
     deal = state.next
     if match.abandoned_at or deal is None:
         raise MatchClosed(abandoned=bool(match.abandoned_at), match=match.id)

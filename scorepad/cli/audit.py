@@ -97,15 +97,14 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
     """Audit each file in turn, its report written as soon as it is made: whether every file passed, and the last."""
     import json
 
-    from ..app.audit import audit_source
+    from ..app.audit_batch import audit_all
 
     ascii = use_ascii()
     listing = as_json and len(files) > 1
     encode = json.JSONEncoder(ensure_ascii=ascii).encode  # a report of a list on one line
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     passed = True
-    for index, source in enumerate(files):
-        audited = audit_source(source, rules, match_id)
+    for index, audited in enumerate(audit_all(files, rules, match_id)):
         passed = passed and audited.passed
         if audited.errors:
             sys.stdout.flush()  # keep the error next to the reports around it on a terminal

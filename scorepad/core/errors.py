@@ -23,6 +23,17 @@ class ScorepadError(ValueError):
         self.said = message if isinstance(message, Phrase) else Phrase(message, **fields)
         super().__init__(str(self.said))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled (a batch's refusals come back from the workers) as it stands, phrase and facts:
+        # not rebuilt, as an exception is by default, by calling the class with its English text.
+        return _unpickled, (type(self), self.args, self.__dict__)
+
+
+def _unpickled(kind: type[ScorepadError], args: tuple[object, ...], state: dict[str, object]) -> ScorepadError:
+    error = kind.__new__(kind, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(ScorepadError):
     """Text that is not a card, a score, an option or a record line."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -147,6 +147,11 @@ class RuleSet:
     def points(self, card: Card) -> int:
         """What taking this card scores: positive for a penalty card, the bonus negative."""
         return self.card_values.get(card, 0)
+
+    def __getstate__(self) -> dict[str, object]:
+        # Pickled (a batch's audits come back from the workers) as its options alone:
+        # the values cached from them, below, are made again where they are needed.
+        return {option.name: getattr(self, option.name) for option in fields(self)}
 
     @cached_property
     def card_values(self) -> Mapping[Card, int]:
