@@ -1,11 +1,14 @@
 """Auditing a batch of deal records on every core of the machine.
 
 A record takes about half a millisecond to audit, but a club's season is
-thousands of them, and a batch of 2,000 two-deck records is some 8 times as
-slow as a process that only reads them. A batch of ``MIN_SHARED`` records or
-more is shared among worker processes (``concurrent.futures``), one per core,
-``CHUNK`` records a task: on two cores that batch is then some 5 times as
-slow, where the budget is 8 (tests.bench).
+thousands of them. A batch of ``MIN_SHARED`` records or more is shared among
+worker processes (``concurrent.futures``), one per core, ``CHUNK`` records a
+task. On two cores, 2,000 two-deck records then take 6.2 times as long as a
+process that only reads them, where one process takes 8.3 times (the budget
+is 8; medians of 9 runs of each in turn). The second core gains less than
+half: the command reads the files, writes the reports and takes the audits
+back while the workers work. Below ``MIN_SHARED`` records the workers' start
+costs about what they save, and the command audits alone.
 
 The command itself reads every file, in the order given (standard input and
 named pipes as well), so that a worker only parses and audits the text it is
