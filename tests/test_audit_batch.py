@@ -21,10 +21,18 @@ import time
 import pytest
 
 import scorepad.app.audit as audit_app
-from scorepad.app.audit_batch import MIN_SHARED, audit_all, workers_for
+from scorepad.app.audit_batch import PER_WORKER, audit_all, workers_for
 from scorepad.core.engine import audit
-from scorepad.core.errors import BonusCardOutsideOmnibus, RecordErrors, ScorepadError
-from scorepad.core.language import Phrase
+from scorepad.core.errors import (
+    BonusCardOutsideOmnibus,
+    ImpossibleScores,
+    MatchClosed,
+    NotationError,
+    RecordErrors,
+    ScorepadError,
+    TwoDecksNeeded,
+)
+from scorepad.core.language import N_, Counted, Phrase
 from scorepad.core.record import parse_record, write_record
 from scorepad.core.rules import RuleSet
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
@@ -74,21 +82,46 @@ def test_json_of_a_batch_is_each_report_in_the_order_given_and_each_refusal_wher
     assert result.stderr.count("missing.txt: cannot read it") == 1
 
 
-def test_a_large_batch_is_shared_among_workers_and_gives_what_one_process_would(batch, monkeypatch):
+@pytest.fixture
+def two_cores(monkeypatch):
+    """The cores of this machine, whatever machine runs the tests: a large batch is shared between two workers."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+
+
+def test_a_large_batch_is_shared_among_workers_and_gives_what_one_process_would(batch, two_cores):
     """Refusals included (read by the command, or made by a worker), each in its place and with its facts."""
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)  # two cores, as here
-    sources = batch * 10
-    assert workers_for(MIN_SHARED - 1) == 1 and workers_for(len(sources)) == 2
-    reports = audit_all(sources)
-    shared = [next(reports)]
+    sources = batch * 20
+    assert workers_for(2 * PER_WORKER - 1) == 1 and workers_for(len(sources)) == 2
+    audits = audit_all(sources)
+    shared = [next(audits)]
     assert len(multiprocessing.active_children()) == 2  # the workers are at it
-    shared += reports
+    shared += audits
     assert not multiprocessing.active_children()  # and gone with the batch
     alone = [audit_app.audit_source(source) for source in sources]
     assert [a.to_json() for a in shared] == [a.to_json() for a in alone]
     assert [a.passed for a in shared] == [a.passed for a in alone]
     assert [[facts(e) for e in a.errors] for a in shared] == [[facts(e) for e in a.errors] for a in alone]
-    assert sum(1 for a in shared if a.errors) == 40
+    assert sum(1 for a in shared if a.errors) == 80
+
+
+def test_a_defect_in_a_worker_ends_the_batch_after_the_audits_before_it(batch, two_cores, monkeypatch, tmp_path):
+    parse_record = audit_app.parse_record
+
+    def parse_or_fail(text, rules=None):
+        if "# a defect" in text:
+            raise ZeroDivisionError("division by zero")
+        return parse_record(text, rules)
+
+    monkeypatch.setattr(audit_app, "parse_record", parse_or_fail)  # the workers are forked with it
+    marked = tmp_path / "marked.txt"
+    marked.write_text("# a defect\n" + (tmp_path / "00.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    sources = batch * 20
+    sources[531] = str(marked)  # the seventh record of a chunk, with refusals before it in the batch
+    made = []
+    with pytest.raises(ZeroDivisionError, match="division by zero"):
+        made.extend(audit_all(sources))
+    assert [a.source for a in made] == sources[:531]
+    assert not multiprocessing.active_children()
 
 
 def facts(said: object) -> object:
@@ -100,15 +133,25 @@ def facts(said: object) -> object:
     return said
 
 
-def test_a_refusal_comes_back_from_a_worker_as_it_was_made():
+REFUSALS = [
+    RecordErrors([(3, audit_app.TOO_LONG), (7, Counted("{count} card", "{count} cards", 2))]),
+    BonusCardOutsideOmnibus("classic"),
+    TwoDecksNeeded(8),
+    MatchClosed(abandoned=True, match=4),
+    ImpossibleScores(N_("the scores add up to {sum}, not {total}"), sum=40, total=43),
+    NotationError(N_("not a card: {text} (write e.g. {examples})"), text="'XS'", examples="QS"),
+]
+
+
+@pytest.mark.parametrize("refusal", REFUSALS, ids=lambda refusal: type(refusal).__name__)
+def test_a_refusal_comes_back_from_a_worker_as_it_was_made(refusal):
     """Its phrase and facts, to be worded in the command's language: not the English text it was built from."""
-    lines = RecordErrors([(3, audit_app.TOO_LONG), (7, audit_app.TOO_LONG)])
-    for refusal in (lines, BonusCardOutsideOmnibus("classic")):
-        back = pickle.loads(pickle.dumps(refusal))
-        assert type(back) is type(refusal) and facts(back) == facts(refusal)
-    assert [facts(said) for _, said in pickle.loads(pickle.dumps(lines)).refusals] == [
-        facts(said) for _, said in lines.refusals
-    ]
+    back = pickle.loads(pickle.dumps(refusal))
+    assert type(back) is type(refusal) and facts(back) == facts(refusal) and back.args == refusal.args
+    assert vars(back).keys() == vars(refusal).keys()
+
+
+def test_a_rule_set_is_sent_as_its_options():
     rules = RuleSet.build("omnibus", decks=2)
     assert rules.card_values  # cached: pickled all the same, as its options
     assert pickle.loads(pickle.dumps(rules)) == rules
@@ -190,6 +233,48 @@ def gone(group: int) -> bool:
 def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
     scorepad = started(good(batch) * 100)
     os.killpg(scorepad.pid, signal.SIGINT)
+    _, err = scorepad.communicate(timeout=60)
+    assert err.decode() == "scorepad: interrupted; nothing more was written\n"
+    assert scorepad.returncode == 130
+    assert gone(scorepad.pid)
+
+
+def test_ctrl_c_twice_is_taken_as_once(batch):
+    """The second, while the workers finish their chunks and the command ends, has nothing more to stop."""
+    scorepad = started(good(batch) * 100)
+    os.killpg(scorepad.pid, signal.SIGINT)
+    time.sleep(0.01)
+    os.killpg(scorepad.pid, signal.SIGINT)
+    _, err = scorepad.communicate(timeout=60)
+    assert err.decode() == "scorepad: interrupted; nothing more was written\n"
+    assert scorepad.returncode == 130
+    assert gone(scorepad.pid)
+
+
+#: The command, as a terminal runs it, with a helper that sends Ctrl-C to the whole group (twice if GAP
+#: is given) the moment the command forks its first worker, where the workers are still starting.
+AT_FORK = """
+import os, signal, subprocess, sys
+second = "time.sleep(float(os.environ['GAP'])); os.killpg(0, signal.SIGINT)" if os.environ.get("GAP") else ""
+helper = subprocess.Popen([sys.executable, "-c", f\"\"\"
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+sys.stdin.buffer.read(1); os.killpg(0, signal.SIGINT); {second}
+\"\"\"], stdin=subprocess.PIPE)
+os.register_at_fork(after_in_parent=lambda: os.write(helper.stdin.fileno(), b"x"))
+from scorepad.cli.main import run
+sys.argv = ["scorepad", "audit", "--json", *sys.argv[1:]]
+run()
+"""
+
+
+@pytest.mark.parametrize("gap", ["", "0.003"], ids=["once", "twice"])
+def test_ctrl_c_while_the_workers_start_says_interrupted_and_exits_130(batch, gap):
+    command = [sys.executable, "-c", AT_FORK, *good(batch) * 20]
+    env = dict(os.environ, LANGUAGE="en", GAP=gap)
+    scorepad = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, env=env
+    )
     _, err = scorepad.communicate(timeout=60)
     assert err.decode() == "scorepad: interrupted; nothing more was written\n"
     assert scorepad.returncode == 130

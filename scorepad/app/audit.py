@@ -167,7 +167,7 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
     return Result(match.id, match.name, done.state, (Recorded(done.deal.kind, done.deal.number, done.notes),))
 
 
-def _check_deal(match: StoredMatch, state: MatchState, record: AuditReport) -> None:
+def _check_deal(match: StoredMatch, state: MatchState, report: AuditReport) -> None:
     """The audited record must be of the deal the match expects next: same players in seat order, same dealer."""
     deal = state.next
     if match.abandoned_at or deal is None:
@@ -178,18 +178,18 @@ def _check_deal(match: StoredMatch, state: MatchState, record: AuditReport) -> N
         number=deal.number,
         match=match.id,
     )
-    if [p.casefold() for p in record.players] != [p.casefold() for p in players]:
+    if [p.casefold() for p in report.players] != [p.casefold() for p in players]:
         raise RuleError(
             N_("the record's players are {record}, but {deal} is played by {players}, in that seat order"),
-            record=" ".join(record.players),
+            record=" ".join(report.players),
             deal=what,
             players=" ".join(players),
         )
     dealer = state.settings.players[deal.dealer]
-    if record.dealer.casefold() != dealer.casefold():
+    if report.dealer.casefold() != dealer.casefold():
         raise RuleError(
             N_("the record's dealer is {record}, but {dealer} deals {deal}"),
-            record=record.dealer,
+            record=report.dealer,
             dealer=dealer,
             deal=what,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -104,17 +105,19 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
     encode = json.JSONEncoder(ensure_ascii=ascii).encode  # a report of a list on one line
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     passed = True
-    for index, audited in enumerate(audit_all(files, rules, match_id)):
-        passed = passed and audited.passed
-        if audited.errors:
-            sys.stdout.flush()  # keep the error next to the reports around it on a terminal
-            sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
-        if listing:  # a report a line, each written as soon as it is made: a batch is never held whole
-            sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
-        elif as_json:
-            sys.stdout.write(json_line(audited.to_json()))
-        elif people is not None and audited.report is not None:
-            _print_report(people, audited, ascii)
+    # Closed at once however the loop ends, so that a large batch's workers stop with it.
+    with closing(audit_all(files, rules, match_id)) as audits:
+        for index, audited in enumerate(audits):
+            passed = passed and audited.passed
+            if audited.errors:
+                sys.stdout.flush()  # keep the error next to the reports around it on a terminal
+                sys.stderr.write("".join(f"{audited.name}: {in_language(error)}\n" for error in audited.errors))
+            if listing:  # a report a line, each written as soon as it is made: a batch is never held whole
+                sys.stdout.write(("[\n" if index == 0 else ",\n") + encode(audited.to_json()))
+            elif as_json:
+                sys.stdout.write(json_line(audited.to_json()))
+            elif people is not None and audited.report is not None:
+                _print_report(people, audited, ascii)
     if listing:
         sys.stdout.write("\n]\n")
     return passed, audited

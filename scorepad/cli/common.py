@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
@@ -277,7 +278,7 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
         except OverflowError:  # bad input, not a defect: a number beyond what the store can hold
             raise fail(_("a number given is too large for the store")) from None
         except KeyboardInterrupt:
-            sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
+            say_interrupted()
             raise typer.Exit(130) from None
         except Exception as error:  # its output failed, or a defect: still one line
             if os.environ.get("SCOREPAD_DEBUG") and output_failure() is None:
@@ -287,6 +288,16 @@ def refusals(command: Callable[P, R]) -> Callable[P, R]:
             RUNNING.close()
 
     return run
+
+
+def say_interrupted() -> None:
+    """Say that Ctrl-C stopped the command; a second one, while it ends, has nothing more to stop.
+
+    Taken, it would break into Python's own shutdown (its threads', an audit's
+    workers') with a traceback, or end the command by the signal, not exit 130.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
 
 
 def unfinished(error: BaseException) -> typer.Exit:

@@ -8,9 +8,9 @@ from typing import Annotated, ClassVar
 
 import typer
 
-from ..present.translation import LANGUAGES, _
+from ..present.translation import LANGUAGES
 from .commands import CommandGroup
-from .common import OPTIONS, RUNNING, unfinished
+from .common import OPTIONS, RUNNING, say_interrupted, unfinished
 from .language_choice import choose
 from .streams import take_streams
 
@@ -127,7 +127,7 @@ LAST_WORDS = {
 def _end(error: BaseException) -> None:
     """One line for what stopped scorepad outside a command's refusals, and the exit code that says if it wrote."""
     if isinstance(error, KeyboardInterrupt):
-        sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
+        say_interrupted()
         sys.exit(130)
     try:
         code = unfinished(error).exit_code
