@@ -17,8 +17,9 @@ scorepad, which costs about what it saves, and the command audits alone.
 The command reads every file, in the order given (standard input and named
 pipes as well), so that a worker only parses and audits text it is handed and
 never waits for input. The audits come back a chunk at a time and are handed
-on in the order given as soon as they and those before them are in; at most
-``2 * workers + 1`` chunks are out at a time, so a batch is never held whole.
+on in the order given, once they and those before them are in, between one
+chunk read and the next; at most ``2 * workers + 1`` chunks are out at a time,
+so a batch is never held whole.
 
 Ctrl-C is the command's to answer, once the workers have finished the chunks
 they hold. They are forked, and the pool's own threads started, while the
@@ -91,10 +92,30 @@ def _shared(sources: Sequence[str], rules: RuleSet | None, match_id: int | None,
         while out:
             yield from _in_order(*out.popleft())
     finally:
-        # Cut short by a second Ctrl-C, the shutdown would leave the workers waiting for
-        # work and the command waiting for them at exit: neither would ever end.
+        _shut_down(pool)
+
+
+def _shut_down(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers: those with a chunk finish it, the others go at once.
+
+    With Ctrl-C held: cut short by one, the shutdown would leave the workers
+    waiting for work and the command waiting for them at exit, and neither would
+    ever end. A worker left over, where the system refused to start the next
+    (a limit on processes), is killed for the same reason.
+    """
+    import multiprocessing
+
+    try:
         with _ctrl_c_held():
             pool.shutdown(cancel_futures=True)
+    except KeyboardInterrupt:  # taken as it was being held back: held since, so the shutdown is whole this time
+        with _ctrl_c_held():
+            pool.shutdown(cancel_futures=True)
+        raise
+    finally:
+        for worker in multiprocessing.active_children():
+            worker.kill()
+            worker.join()
 
 
 def _handed(
@@ -115,8 +136,22 @@ def _audit_texts(texts: list[tuple[str, str]], rules: RuleSet | None, match_id: 
         for source, text in texts:
             audits.append(audit_text(source, text, rules, match_id))
     except Exception as defect:  # noqa: BLE001 - raised again by the command, after the audits before it
-        return audits, defect
+        return audits, _sendable(defect)
     return audits, None
+
+
+def _sendable(defect: Exception) -> Exception:
+    """The defect, with the worker's traceback as a note (the traceback itself stays behind); or, should it
+    not come back whole, a RuntimeError that names it, rather than a pool broken by it."""
+    import pickle
+    import traceback
+
+    defect.add_note("In the worker:\n" + "".join(traceback.format_tb(defect.__traceback__)))
+    try:
+        pickle.loads(pickle.dumps(defect))
+    except Exception:  # noqa: BLE001 - whatever stops it, the defect is still named
+        return RuntimeError(f"{type(defect).__name__}: {defect}")
+    return defect
 
 
 def _in_order(read: list[str | Audited], task: Future[Done]) -> Iterator[Audited]:

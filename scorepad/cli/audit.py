@@ -95,7 +95,8 @@ def audit(files: FilesArg, match: MatchRulesOpt = None, record: RecordOpt = Fals
 
 
 def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, as_json: bool) -> tuple[bool, Audited]:
-    """Audit each file in turn, its report written as soon as it is made: whether every file passed, and the last."""
+    """Audit the files (a large batch on every core), each report written in the order given as soon as it and
+    those before it are made: whether every file passed, and the last."""
     import json
 
     from ..app.audit_batch import audit_all

@@ -296,7 +296,10 @@ def say_interrupted() -> None:
     Taken, it would break into Python's own shutdown (its threads', an audit's
     workers') with a traceback, or end the command by the signal, not exit 130.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:  # the second, taken just before it was ignored
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
 
 
