@@ -104,7 +104,9 @@ def test_a_large_batch_is_shared_among_workers_and_gives_what_one_process_would(
     assert sum(1 for a in shared if a.errors) == 80
 
 
-def test_a_defect_in_a_worker_ends_the_batch_after_the_audits_before_it(batch, two_cores, monkeypatch, tmp_path):
+@pytest.fixture
+def defect(batch, monkeypatch, tmp_path) -> str:
+    """A record whose audit meets a defect (a ZeroDivisionError), as a bug in scorepad would."""
     parse_record = audit_app.parse_record
 
     def parse_or_fail(text, rules=None):
@@ -112,11 +114,15 @@ def test_a_defect_in_a_worker_ends_the_batch_after_the_audits_before_it(batch, t
             raise ZeroDivisionError("division by zero")
         return parse_record(text, rules)
 
-    monkeypatch.setattr(audit_app, "parse_record", parse_or_fail)  # the workers are forked with it
+    monkeypatch.setattr(audit_app, "parse_record", parse_or_fail)  # forked workers have it too
     marked = tmp_path / "marked.txt"
     marked.write_text("# a defect\n" + (tmp_path / "00.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    return str(marked)
+
+
+def test_a_defect_in_a_worker_ends_the_batch_after_the_audits_before_it(batch, two_cores, defect):
     sources = batch * 20
-    sources[531] = str(marked)  # the seventh record of a chunk, with refusals before it in the batch
+    sources[531] = defect  # the seventh record of a chunk, with refusals before it in the batch
     made = []
     with pytest.raises(ZeroDivisionError, match="division by zero"):
         made.extend(audit_all(sources))
@@ -187,18 +193,8 @@ def cli_app():
     return app
 
 
-def test_a_defect_is_the_one_line_internal_error_after_the_reports_before_it(cli, monkeypatch, batch, tmp_path):
-    parse_record = audit_app.parse_record
-
-    def parse_or_fail(text, rules=None):
-        if "# a defect" in text:
-            raise ZeroDivisionError("division by zero")
-        return parse_record(text, rules)
-
-    monkeypatch.setattr(audit_app, "parse_record", parse_or_fail)
-    marked = tmp_path / "marked.txt"
-    marked.write_text("# a defect\n" + (tmp_path / "00.txt").read_text(encoding="utf-8"), encoding="utf-8")
-    result = cli("audit", "--json", *batch[:40], str(marked), *batch[40:], code=1)
+def test_a_defect_is_the_one_line_internal_error_after_the_reports_before_it(cli, batch, defect):
+    result = cli("audit", "--json", *batch[:40], defect, *batch[40:], code=1)
     assert result.stderr.splitlines()[-1] == "scorepad: internal error: ZeroDivisionError: division by zero"
     assert len(result.stdout.splitlines()) == 1 + 40  # "[", then a report a line, up to the defect's
 
