@@ -108,9 +108,10 @@ def _shut_down(pool: ProcessPoolExecutor) -> None:
     try:
         with _ctrl_c_held():
             pool.shutdown(cancel_futures=True)
-    except KeyboardInterrupt:  # taken as it was being held back: held since, so the shutdown is whole this time
-        with _ctrl_c_held():
-            pool.shutdown(cancel_futures=True)
+    except KeyboardInterrupt:
+        # Taken as it was being held back, before the shutdown: held since, so this one is whole.
+        # (Taken as it was let go again, after it, and this one has nothing left to do.)
+        pool.shutdown(cancel_futures=True)
         raise
     finally:
         for worker in multiprocessing.active_children():
