@@ -300,7 +300,7 @@ def say_interrupted() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:  # the second, taken just before it was ignored
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr.write("scorepad: " + _("interrupted; nothing more was written") + "\n")
+    complain(_("interrupted; nothing more was written"))
 
 
 def unfinished(error: BaseException) -> typer.Exit:
