@@ -46,6 +46,15 @@ SlamOpt = Annotated[
 ]
 PassOpt = Annotated[PassRule | None, typer.Option("--pass", help="Whom to pass 3 cards to.")]
 OmnibusOpt = Annotated[str | None, typer.Option("--omnibus", metavar="JD|10D", help="Bonus card worth -10.")]
+DecksOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        metavar="1|2",
+        parser=WHOLE,
+        help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
+    ),
+]
 
 
 def rule_options(
@@ -56,17 +65,6 @@ def rule_options(
 
     card = None if omnibus is None else parse_omnibus(omnibus, card_letters())
     return {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": card, "decks": decks}
-
-
-DecksOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--decks",
-        metavar="1|2",
-        parser=WHOLE,
-        help="2: Cancellation Black Maria, two decks for 6 to 10 players (7 to 10 need it).",
-    ),
-]
 
 
 def chosen_format(deals: int | None, until_over: int | None, until_reach: int | None) -> "Format | None":
