@@ -13,6 +13,7 @@ import time
 from .processes import run, start, status, writers_at_once
 
 WRITERS = 12
+KILLED, THROUGH = 10, 3  # how often each outcome must happen to test the store
 
 
 def test_twelve_writers_at_once_all_get_through(store_path):
@@ -40,7 +41,11 @@ def test_killed_writers_leave_a_sound_store(store_path):
     and now, so that they fall from mid-import to after the commit whether the
     machine is fast or slow: most writers die mid-way, some get through. A
     loaded machine changes speed as it goes, so every few writers one deal
-    runs to its end and is timed again.
+    runs to its end and is timed again. A burst can still leave one outcome
+    short (CI once let 2 of 24 through), so more writers follow, up to
+    three times as many, their moments leaning toward the outcome that is
+    short, until each has happened often enough: they still die or get
+    through by the clock alone.
     """
     store = str(store_path)
     run(store, "new", "--players", "Ann,Bob,Cat", "--until-over", "100000")
@@ -49,8 +54,12 @@ def test_killed_writers_leave_a_sound_store(store_path):
     # Evenly spread from 0.1 to 1.3 of a deal's duration, in a shuffled (but fixed) order.
     fractions = [0.1 + 1.2 * i / (writers - 1) for i in range(writers)]
     random.Random(20261129).shuffle(fractions)
-    acknowledged = kills = 0
-    for n, fraction in enumerate(fractions):
+    acknowledged = kills = n = 0
+    while n < writers or ((kills < KILLED or acknowledged < THROUGH) and n < 3 * writers):
+        if n < writers:
+            fraction = fractions[n]
+        else:
+            fraction = 1.6 if acknowledged < THROUGH else 0.3
         if n and n % 5 == 0:
             timings.append(timed_deal(store))
         duration = statistics.median(timings[-3:])
@@ -63,12 +72,13 @@ def test_killed_writers_leave_a_sound_store(store_path):
         assert proc.returncode in (0, -signal.SIGKILL), err
         kills += proc.returncode == -signal.SIGKILL
         acknowledged += proc.returncode == 0
+        n += 1
     outcome = (
-        f"{kills} killed, {acknowledged} acknowledged of {writers}; "
+        f"{kills} killed, {acknowledged} acknowledged of {n}; "
         f"one deal took {min(timings):.2f} to {max(timings):.2f} s, median {statistics.median(timings):.2f} s"
     )
-    assert kills >= 10, f"the test should kill a good share of writers mid-way: {outcome}"
-    assert acknowledged >= 3, f"the test should let some writers get through: {outcome}"
+    assert kills >= KILLED, f"the test should kill a good share of writers mid-way: {outcome}"
+    assert acknowledged >= THROUGH, f"the test should let some writers get through: {outcome}"
 
     with sqlite3.connect(store_path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
@@ -77,7 +87,7 @@ def test_killed_writers_leave_a_sound_store(store_path):
         summary = conn.execute("SELECT deals_played FROM match").fetchone()[0]
     final = status(store)
     timed = len(timings)
-    assert timed + acknowledged <= final["deals_played"] <= timed + writers, outcome
+    assert timed + acknowledged <= final["deals_played"] <= timed + n, outcome
     # No half-recorded deal: every entry row that stands is a whole deal, counted in the summary.
     assert standing == final["deals_played"] == summary
     assert final["totals"] == {"Ann": 10 * standing, "Bob": 10 * standing, "Cat": 23 * standing}
