@@ -25,9 +25,7 @@ Ctrl-C is the command's to answer, once the workers have finished the chunks
 they hold. They are forked, and the pool's own threads started, while the
 command holds Ctrl-C back, so that only the command's main thread ever takes
 it; a worker ignores it, and ends as soon as the command ends, however it ends:
-killed outright, it leaves nothing waiting for work. A worker stopped from
-outside (the system short of memory) ends the batch, with the reports handed
-on so far, and a refusal that says so (``WorkerStopped``).
+killed outright, it leaves nothing waiting for work.
 """
 
 from __future__ import annotations
@@ -39,8 +37,6 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..core.errors import ScorepadError
-from ..core.language import N_
 from ..core.rules import RuleSet
 from .audit import Audited, audit_source, audit_text, read_source
 
@@ -54,16 +50,6 @@ PER_WORKER = 400
 
 #: A task's audits, and the defect that stopped it after them, if one did.
 Done = tuple[list[Audited], Exception | None]
-
-
-class WorkerStopped(ScorepadError):
-    """A worker process ended from outside (the system's out-of-memory killer, a signal): the batch ends with
-    the reports handed on so far."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            N_("a process sharing the audit was stopped from outside (short of memory, or a signal): no report follows")
-        )
 
 
 def audit_all(
@@ -94,7 +80,6 @@ def workers_for(records: int) -> int:
 def _shared(sources: Sequence[str], rules: RuleSet | None, match_id: int | None, workers: int) -> Iterator[Audited]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
@@ -106,8 +91,6 @@ def _shared(sources: Sequence[str], rules: RuleSet | None, match_id: int | None,
                 yield from _in_order(*out.popleft())
         while out:
             yield from _in_order(*out.popleft())
-    except BrokenProcessPool:  # from the next task handed over or the next taken back, whichever comes first
-        raise WorkerStopped() from None
     finally:
         _shut_down(pool)
 
