@@ -74,19 +74,20 @@ def startup(folder: Path) -> list[Figure]:
 def status(folder: Path) -> list[Figure]:
     """The reads a table and a club page make most: both against importing Typer alone.
 
-    Both at most 1.5x. Status was held to 1.3x (1.20x) while core's values were
-    named tuples and objects made without their checks. As frozen dataclasses,
-    core's one rule for values, the methods Python writes for the 14 dataclasses
-    and 11 named tuples status imports are ~90M of its 351M instructions,
-    against 241M for all of importing Typer: 1.21x to 1.38x as the least of 21 or 25 runs, medians up
-    to 1.47x; about 15 ms, which nobody waiting for it can tell.
+    Status at most 1.6x, matches 1.5x. Status was held to 1.3x (1.20x) while
+    core's values were named tuples and objects made without their checks. As
+    frozen dataclasses, core's one rule for values, the methods Python writes for
+    the 14 dataclasses and 11 named tuples status imports are ~90M of its 351M
+    instructions, against 241M for all of importing Typer. Status's medians
+    here: 1.25x to 1.47x of that floor (9 to 25 runs each); about 20 ms, which
+    nobody waiting for it can tell.
     """
     store = build_store(folder / "status.db", 10_000)
     club = build_store(folder / "matches.db", 20, matches=500)
     return [
         compare(
             "status --json, 10,000 deals  vs  import typer",
-            [*SCOREPAD, "status", "--json"], TYPER, runs=RUNS, budget=1.5, env=env_for(store),
+            [*SCOREPAD, "status", "--json"], TYPER, runs=RUNS, budget=1.6, env=env_for(store),
         ),
         compare(
             "matches --json, 500 matches  vs  import typer",
@@ -154,10 +155,10 @@ def audit(folder: Path) -> list[Figure]:
 def export(folder: Path) -> Figure:
     """The CSV of every match, 100,000 deals, against writing it from a plain sqlite3 query.
 
-    At most 1.75x: it was 1.26x to 1.31x while the rows streamed through the
-    driver by SQLAlchemy's private compiler state (``prepared.py``); through
-    SQLAlchemy Core, the one way into the store, it is 1.08x that (1.30x to
-    1.59x across runs here, of a floor of 1.1 to 1.6 s).
+    At most 1.75x: it was 1.26x to 1.31x while scorepad's own ``store/prepared.py``
+    streamed the rows through the driver, by SQLAlchemy's private compiler state;
+    through SQLAlchemy Core, the one way into the store, it takes 1.08x as long
+    (1.30x to 1.59x of the floor across runs here, a floor of 1.1 to 1.6 s).
     """
     store = folder / "club.db"
     bench_export.build_store(store, 100_000)
