@@ -23,7 +23,7 @@ from . import bench_audit, bench_board, bench_export, bench_night, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
 TYPER = [*PYTHON, "-c", "import typer"]
-#: Runs of each figure under a tenth of a second: a floor of 60 to 95 ms on this shared
+#: Runs of each figure against importing Typer: a floor of 60 to 95 ms on this shared
 #: machine swings a median of 7 by a tenth either way; one of 15 costs 3 s a figure.
 RUNS = 15
 STACK = [*PYTHON, "-c", "import typer, sqlmodel, rich"]
