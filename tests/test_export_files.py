@@ -126,6 +126,71 @@ def test_out_ending_in_a_slash_is_a_folder_even_when_missing(cli, played, tmp_pa
     assert len(os.listdir("exports")) == 2
 
 
+# --out naming what is not a regular file: a stream is written into, as the shell's > would; the rest is refused.
+
+
+def test_a_pipe_is_written_into_where_it_stands_never_replaced(cli, played, tmp_path):
+    os.mkfifo("pipe")
+    reader = os.open("pipe", os.O_RDONLY | os.O_NONBLOCK)  # there first: opening to write does not wait
+    try:
+        assert cli("export", "--out", "pipe").stdout.strip() == "pipe"  # no --force: nothing is replaced
+        cli("report", "--out", "pipe", "--force")
+        cli("night", "new", "--players", "Ann,Bob,Cat,Dan", "--seed", "1")
+        cli("night", "export", "--out", "pipe")
+        written = os.read(reader, 1 << 16).decode()
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat("pipe").st_mode)
+    assert written.startswith("match,match_name,deal,") and "<html" in written
+    assert written.endswith("round,table,match,player,seat,place,table_size,points,round_score\r\n")
+    assert sorted(os.listdir(tmp_path)) == ["pipe", "scorepad.db"]  # nothing made beside it
+
+
+def test_a_terminal_a_character_device_is_written_into(cli, played):
+    """A pseudo-terminal stands for /dev/null: a device of this user's, which no mistake can replace."""
+    terminal, device = os.openpty()
+    try:
+        path = os.ttyname(device)
+        before = os.stat(path)
+        cli("export", "--out", path, "--force")
+        written = os.read(terminal, 1 << 16).decode()
+        after = os.stat(path)  # while it is open: the node goes with its last user
+    finally:
+        os.close(device)
+        os.close(terminal)
+    assert written.startswith("match,match_name,deal,")
+    assert written.count("\n") == 4
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+
+
+def test_a_socket_is_refused_with_or_without_force(cli, played, tmp_path):
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind("sock")
+        cli.refused("export", "--out", "sock", says="sock cannot be written: --out takes a file, a folder, a pipe")
+        cli.refused("report", "--out", "sock", "--force", says="sock cannot be written")
+        assert stat.S_ISSOCK(os.stat("sock").st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["scorepad.db", "sock"]
+
+
+def test_a_pipe_swapped_for_a_file_while_being_opened_is_not_written_into(cli, played, monkeypatch):
+    os.mkfifo("pipe")
+    opening = os.open
+
+    def swapped(path, flags, *mode):
+        if path == Path("pipe"):  # the moment between judging the pipe and opening it
+            os.unlink("pipe")
+            Path("pipe").write_text("a file of someone else's")
+        return opening(path, flags, *mode)
+
+    monkeypatch.setattr(os, "open", swapped)
+    cli.refused(
+        "export", "--out", "pipe", "--force", says="cannot write pipe: it was replaced while it was being opened"
+    )
+    assert Path("pipe").read_text() == "a file of someone else's"
+
+
 # Temporary files.
 
 

@@ -4,12 +4,21 @@ A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
 a file (``tempfiles`` sees that the temporary one goes too). An export never
 replaces an earlier one unless asked to (``force``).
+
+What ``--out`` names is treated as the shell's ``>`` treats it under ``set -o
+noclobber`` (``force`` being its ``>|``): a regular file is replaced only with
+``force``; a pipe or a character device (``/dev/null``, ``/dev/stdout``, a
+terminal) is a stream, written into where it stands with or without it, as
+``curl -o /dev/null`` writes; anything else (a socket, a disk) is refused.
+A stream is never replaced: moving a file over ``/dev/null`` would leave a
+regular file in its place for every program on the machine.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from datetime import UTC, datetime
 from itertools import count
@@ -52,6 +61,14 @@ class WouldReplace(ExportError):
     def __init__(self, path: Path) -> None:
         self.path = path
         super().__init__(N_("{path} exists already"), path=path)
+
+
+class NotAFile(ExportError):
+    """``path`` exists as what is neither replaced nor written into: a socket, a disk."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(N_("{path} is not a file, a pipe or a character device"), path=path)
 
 
 class SheetOfOneMatch(ExportError):
@@ -110,8 +127,35 @@ def split_out(out: str | os.PathLike[str] | None) -> tuple[Path | None, Path | N
     return None, path
 
 
+def _stream(mode: int) -> bool:
+    """Whether a file of ``mode`` is a stream, written into where it stands: a pipe, or a character device."""
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+
+
+def into_stream(target: Path, overwrite: bool) -> bool:
+    """Whether ``target`` is a stream to write into rather than a file to write (see the module's docstring).
+
+    Refuses an existing regular file unless ``overwrite``, and anything that is
+    neither a regular file nor a stream. A symbolic link is judged by what it
+    leads to, so that ``/dev/stdout`` is the stream it names.
+    """
+    try:
+        mode = os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise ExportError(N_("cannot write {path}: {reason}"), path=target, reason=os_reason(error)) from None
+    if _stream(mode):
+        return True
+    if not stat.S_ISREG(mode):
+        raise NotAFile(target)
+    if not overwrite:
+        raise WouldReplace(target)
+    return False
+
+
 def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool = False, rename: bool = False) -> Path:
-    """Write a new file atomically and return where it went.
+    """Write a new file atomically, or into a stream (``into_stream``), and return where it went.
 
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
     free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is refused.
@@ -122,8 +166,8 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     folder = target.parent
     if not folder.is_dir():
         raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
-    if target.exists() and not (overwrite or rename):
-        raise WouldReplace(target)
+    if not rename and into_stream(target, overwrite):  # a new name is taken whole, never written into
+        return _write_into(target, write)
     remove_left(folder, Kind.EXPORT)  # what killed exports left here
     temporary = temporary_for(target, Kind.EXPORT)
     try:
@@ -141,6 +185,20 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     except OSError as error:
         raise ExportError(N_("cannot write {path}: {reason}"), path=target, reason=os_reason(error)) from None
     return placed
+
+
+def _write_into(target: Path, write: Callable[[IO[str]], object]) -> Path:
+    """Write into the stream ``target`` as the shell would: opened where it stands, neither made nor replaced."""
+    try:
+        fd = os.open(target, os.O_WRONLY)  # no O_CREAT, no O_TRUNC: nothing is made, nothing emptied
+        if not _stream(os.fstat(fd).st_mode):
+            os.close(fd)  # swapped since it was judged a stream, maybe for a file not to be written into
+            raise ExportError(N_("cannot write {path}: it was replaced while it was being opened"), path=target)
+        with open(fd, "w", encoding="utf-8", newline="") as stream:
+            write(stream)
+    except OSError as error:
+        raise ExportError(N_("cannot write {path}: {reason}"), path=target, reason=os_reason(error)) from None
+    return target
 
 
 def _place(temporary: Path, target: Path, overwrite: bool, rename: bool) -> Path:
@@ -210,8 +268,7 @@ def export(
         suffix = out.suffix.lower()
         if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
             raise NamedLikeAnother(out, suffix[1:].upper(), fmt.value)
-        if out.exists() and not force:
-            raise WouldReplace(out)
+        into_stream(out, force)  # refused before the store is read
     with store.read() as conn:
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..core.night_scores import two_decimals
 from .csv_rows import escape, write_csv
-from .export import WouldReplace, exports_folder, split_out, write_file
+from .export import exports_folder, into_stream, split_out, write_file
 from .nights import PlayedTable, played_tables
 
 if TYPE_CHECKING:
@@ -43,8 +43,8 @@ def export_night(
 ) -> Path:
     """Write the night's CSV to ``out`` (a file or a folder; default: a new file under exports/); the file written."""
     folder, file = split_out(out)
-    if file is not None and file.exists() and not force:
-        raise WouldReplace(file)
+    if file is not None:
+        into_stream(file, force)  # refused before the store is read
     chosen, played = played_tables(store, night_id)
     if file is None:
         # A default name is never reused: it takes a suffix instead.

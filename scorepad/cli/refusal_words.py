@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..app.errors import BreachesToSettle, NoScores, NotOverYet, RestTwice, SeatsOfANight
-from ..app.export import EmptyPath, NamedLikeAnother, SheetOfOneMatch, WouldReplace
+from ..app.export import EmptyPath, NamedLikeAnother, NotAFile, SheetOfOneMatch, WouldReplace
 from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
 from ..present.translation import in_language
@@ -72,6 +72,10 @@ _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     EmptyPath: lambda _: Phrase(N_("--out is empty: give a file, or a folder to write in")),
     WouldReplace: lambda error: Phrase(
         N_("{path} exists: give --force to replace it, or another --out"), path=error.path
+    ),
+    NotAFile: lambda error: Phrase(
+        N_("{path} cannot be written: --out takes a file, a folder, a pipe or a device such as /dev/null"),
+        path=error.path,
     ),
     SheetOfOneMatch: lambda _: Phrase(
         N_("--layout sheet is the CSV score sheet of one match: not with --all or --format json")

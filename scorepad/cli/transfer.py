@@ -12,7 +12,13 @@ from ..present.translation import _, in_language, ngettext
 from .common import MatchOpt, open_store, print_json, refusals, say, written_file
 from .helptext import TranslatedCommand
 
-ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace the --out file if it exists; a pipe or a device such as /dev/null is written into without it.",
+    ),
+]
 
 
 def _out(default: str) -> OptionInfo:
