@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import subprocess
 import time
+from types import SimpleNamespace
 
 import pytest
 
-from scorepad.app.nights import night_status
+from scorepad.app.nights import next_round, night_status
 from scorepad.app.reading import history
+from scorepad.cli import night_play
+from scorepad.cli.main import app
 from scorepad.present.night_json import status_json
 from scorepad.store.db import Store
 from scorepad.store.location import store_location
@@ -193,3 +196,46 @@ def test_play_follows_only_a_table_of_the_night(cli):
     cli.refused("play", "--night", "1", says="give --table T: the table of the night this laptop follows")
     cli.refused("play", "--match", "1", "--table", "1", says="give --match ID, or --night ID and --table T, not both")
     cli.refused("play", "--night", "4", "--table", "1", says="there is no night 4")
+
+
+# --- lines after the night holds nothing more for the table -------------------------------
+
+
+def piped(cli, lines: str, *args: str):
+    """``scorepad play ARGS`` with ``lines`` on its standard input, in this process."""
+    return cli.runner.invoke(app, ["play", *args], input=lines)
+
+
+def test_a_deal_after_the_nights_last_round_is_refused_as_plain_play_refuses_it(cli):
+    cli("night", "new", "-p", ",".join(CLUB[:6]), "--rounds", "1", "--seating", "listed", "--seed", "3")
+    followed = piped(cli, "3 10 30\n" * 3 + "Ann=10 Bob=10 Cat=23\nstatus\n", "--table", "1")
+    plain = piped(cli, "\n\n\nAnn=10 Bob=10 Cat=23\n", "--match", "1")
+    assert (followed.exit_code, plain.exit_code) == (1, 1)
+    refused = "line 4: match 1 is finished\n"
+    assert refused in followed.stderr and refused in plain.stderr
+    assert followed.stderr.endswith("match 1: 3 lines written, 1 refused; Ann wins with 9.\n")
+    assert "Ann" in followed.stdout  # the status line after it is answered, as plain play answers it
+
+
+def test_a_deal_after_the_table_is_gone_from_the_next_round_is_refused(cli, store_path, monkeypatch):
+    """Six players at two tables of three; Fay leaves, and round 2 is one table of five."""
+    cli("night", "new", "-p", ",".join(CLUB[:6]), "--table-size", "5", "--rounds", "2", "--seating", "listed")
+    for _ in range(3):
+        cli("deal", "--match", "1", "3", "10", "30")
+    cli("night", "leave", "Fay")
+
+    def organiser_seats_round_2(_seconds: float) -> None:  # while the laptop of table 2 waits for it
+        opened = Store(store_location(str(store_path)))
+        try:
+            next_round(opened, None)
+        finally:
+            opened.close()
+
+    monkeypatch.setattr(night_play, "time", SimpleNamespace(sleep=organiser_seats_round_2))
+    laptop = piped(cli, "3 10 30\n" * 3 + "Dan=10 Eva=10 Fay=23\n", "--table", "2")
+    assert laptop.exit_code == 1
+    assert laptop.stderr.splitlines()[-3:] == [
+        "Round 2 has no table 2.",
+        "line 4: match 2 is finished",
+        "match 2: 3 lines written, 1 refused; Dan wins with 9.",
+    ]

@@ -5,7 +5,11 @@ over, the laptop says the round is over at this table and waits, reading the
 store now and then, until the organiser seats the next round (``night next``);
 then it goes on in that round's match of the table. A match taken back from
 elsewhere (an undo of its last deal) is played on where it stands. Ctrl-C
-while it waits leaves, as an empty line does at the prompt.
+while it waits leaves, as an empty line does at the prompt. Once the night
+holds no further match for the table (its last round is over, or the next
+round has no such table), the terminal leaves; lines from a pipe that
+follow go to its finished match as in any ``play``: a deal there is
+refused, and the exit code says so.
 """
 
 from __future__ import annotations
@@ -38,13 +42,17 @@ class FollowedNight:
         )
 
     def ready(self, session: TableSession, tell: Callable[[str], None]) -> TableSession | None:
-        """The session to play on in once the table has a match to play: this one, or the next round's; None: leave."""
+        """The session to play on in once the table has a match to play: this one, or the next round's.
+
+        A finished one when the night holds no further match for the table;
+        None when the table leaves (Ctrl-C while it waits).
+        """
         followed = self.followed
         if not session.state.finished:
             return session
         if followed.round == followed.rounds:
             tell(_("The night's last round is over at table {table}.").format(table=followed.number))
-            return None
+            return session
         tell(
             _("The round is over at table {table}: waiting for round {round} (Ctrl-C leaves).").format(
                 table=followed.number, round=followed.round + 1
@@ -73,7 +81,7 @@ class FollowedNight:
             self.followed = now
             if now.match_id is None:
                 tell(_("Round {round} has no table {table}.").format(round=now.round, table=now.number))
-                return None
+                return session
             tell(
                 _("Round {round} is seated: table {table} plays match {match}.").format(
                     round=now.round, table=now.number, match=now.match_id

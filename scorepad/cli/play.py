@@ -125,6 +125,10 @@ def _night_table(match: int | None, table: int | None) -> int:
 class _Table(ABC):
     """One way of playing: the loop over the lines and what each command does, the same in both modes."""
 
+    #: Whether lines may have been written before they are read, so that each must still be answered:
+    #: a pipe's may, while at a terminal nothing is typed before the prompt.
+    written_ahead = False
+
     def __init__(self, session: "TableSession", ascii: bool) -> None:
         self.session, self.ascii = session, ascii
         self.follow: FollowedNight | None = None  #: the club night's table it follows, if any
@@ -165,6 +169,10 @@ class _Table(ABC):
             if session is not self.session:
                 self.session = session
                 self.seated()
+            if session.state.finished:  # the night holds no more for this table
+                if not self.written_ahead:
+                    return
+                break  # the rest of the lines as plain play takes them: a deal is refused, not dropped
             line = next(lines, None)
             if line is None:
                 return
@@ -421,6 +429,8 @@ def _lines(stream: IO[str]) -> Iterator[str]:
 
 class _Pipe(_Table):
     """A script's lines: each answer on stdout (as text, or one line of JSON), each note "line N: ..." on stderr."""
+
+    written_ahead = True
 
     def __init__(self, session: "TableSession", source: Iterable[str], as_json: bool, ascii: bool) -> None:
         super().__init__(session, ascii)
