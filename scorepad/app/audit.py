@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..core.engine import AuditReport, audit, taken_cards
 from ..core.errors import MatchClosed, RecordErrors, RuleError, ScorepadError, os_reason
 from ..core.language import N_, Counted, Phrase
+from ..core.names import name_key
 from ..core.record import parse_record
 from ..core.rules import RuleSet
 from .inputs import MiB, read_path, read_stream
@@ -161,8 +162,8 @@ def record_audited(store: Store, match_id: int, audited: Audited) -> Result:
         # did, the store must not keep its version: the transaction rolls back.
         assert done.deal is not None and done.entry is not None and done.entry.outcome is not None
         players = done.state.settings.players
-        scored = {players[seat].casefold(): points for seat, points in done.entry.outcome.scores.items()}
-        if scored != {name.casefold(): points for name, points in report.scores.items()}:
+        scored = {name_key(players[seat]): points for seat, points in done.entry.outcome.scores.items()}
+        if scored != {name_key(name): points for name, points in report.scores.items()}:
             raise RuntimeError(f"the audit and the score check disagree on deal {done.deal.number}")
     return Result(match.id, match.name, done.state, (Recorded(done.deal.kind, done.deal.number, done.notes),))
 
@@ -178,7 +179,7 @@ def _check_deal(match: StoredMatch, state: MatchState, report: AuditReport) -> N
         number=deal.number,
         match=match.id,
     )
-    if [p.casefold() for p in report.players] != [p.casefold() for p in players]:
+    if [name_key(p) for p in report.players] != [name_key(p) for p in players]:
         raise RuleError(
             N_("the record's players are {record}, but {deal} is played by {players}, in that seat order"),
             record=" ".join(report.players),
@@ -186,7 +187,7 @@ def _check_deal(match: StoredMatch, state: MatchState, report: AuditReport) -> N
             players=" ".join(players),
         )
     dealer = state.settings.players[deal.dealer]
-    if report.dealer.casefold() != dealer.casefold():
+    if name_key(report.dealer) != name_key(dealer):
         raise RuleError(
             N_("the record's dealer is {record}, but {dealer} deals {deal}"),
             record=report.dealer,

@@ -177,7 +177,7 @@ def _match(data: MatchFile) -> BackupMatch:
         settings = _settings(data)
     with _at(_field(where, "cuts")):
         # As typed at the cut, perhaps before a rename: a name a player could have had, not one of these.
-        cuts = [{check_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
+        cuts = [{_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
@@ -190,8 +190,20 @@ def _match(data: MatchFile) -> BackupMatch:
 
 def _settings(data: MatchFile) -> Settings:
     rules = RuleSet.from_json(data.rules.to_json())
-    probe = Settings(check_names(data.players), rules, Format(FormatKind(data.format.kind), data.format.value))
+    probe = Settings(_names(data.players), rules, Format(FormatKind(data.format.kind), data.format.value))
     return Settings(probe.players, probe.rules, probe.format, _seat(probe, data.first_dealer))
+
+
+def _name(name: str) -> str:
+    """A player's name of the file, checked as if typed and kept as written: the file names players so throughout."""
+    check_name(name)
+    return name
+
+
+def _names(names: list[str]) -> tuple[str, ...]:
+    """The players of a match or table of the file, checked as if typed and kept as written."""
+    check_names(names)
+    return tuple(names)
 
 
 def _seat(settings: Settings, name: str) -> int:
@@ -244,7 +256,7 @@ def _seat_change(data: TrailEntryFile, settings: Settings, where: Phrase) -> Ent
     with _at(_field(where, "seat")):
         seat = _seat(settings, data.seat)
     with _at(_field(where, "player")):
-        return Entry.seat(seat, check_name(data.player))
+        return Entry.seat(seat, _name(data.player))
 
 
 def _check_trail(match: BackupMatch) -> None:
@@ -328,7 +340,7 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
     with _at(label):
         check_match_name(data.name)
         rules = RuleSet.from_json(data.rules.to_json())
-        attendance = tuple(Attendance(check_name(p.name), p.joined, p.left) for p in data.players)
+        attendance = tuple(Attendance(_name(p.name), p.joined, p.left) for p in data.players)
         settings = settings_of(data, attendance, rules)
     rounds: list[list[StoredTable]] = []
     for table_data in data.tables:
@@ -347,7 +359,7 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
                 uid=repr(table_data.match),
             )
         with _at(where):
-            players = check_names(table_data.players)
+            players = _names(table_data.players)
         if table_data.first_dealer not in players:
             raise BackupError(
                 N_("{where}: its first dealer {name} does not sit at it"),

@@ -32,7 +32,7 @@ from ..core.match import (
     fold_steps,
     later_entries_first,
 )
-from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, check_names
+from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, check_names, name_key
 from ..core.rules import RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
@@ -467,13 +467,13 @@ def rename(store: Store, match_id: int | None, old: str, new: str) -> Result:
         match.state()  # a match the store holds damaged is refused before anything is written
         _not_a_night_table(conn, match)
         named = _names(match)
-        found = named.get(old.strip().casefold())
+        found = named.get(name_key(old.strip()))
         if found is None:
             every = ", ".join(name for name, _places in named.values())
             raise UnknownNameError(N_("no player {name} in this match ({players})"), name=quoted(old), players=every)
         old, places = found
         new = check_name(new)
-        taken = named.get(new.casefold())
+        taken = named.get(name_key(new))
         if taken is not None and taken[1] != places:
             raise RuleError(N_("{player} already plays in match {match}"), player=taken[0], match=match.id)
         for place in places:
@@ -491,9 +491,9 @@ def _names(match: matches.StoredMatch) -> dict[str, tuple[str, list[int | Stored
     first, and each seat change that seated them (a player who left may come back)."""
     named: dict[str, tuple[str, list[int | StoredEntry]]] = {}
     for seat, player in enumerate(match.settings.players):
-        named.setdefault(player.casefold(), (player, []))[1].append(seat)
+        named.setdefault(name_key(player), (player, []))[1].append(seat)
     for stored in match.entries:
         substitute = stored.entry.substitute
         if substitute is not None:
-            named.setdefault(substitute.player.casefold(), (substitute.player, []))[1].append(stored)
+            named.setdefault(name_key(substitute.player), (substitute.player, []))[1].append(stored)
     return named

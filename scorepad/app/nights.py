@@ -24,7 +24,7 @@ from ..core.errors import RuleError
 from ..core.language import N_, Phrase
 from ..core.match import EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.movement import Movement
-from ..core.names import check_match_name
+from ..core.names import check_match_name, check_names
 from ..core.night import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
 from ..core.night_scores import NightStanding, TableResult, night_standings
 from ..core.rules import RuleSet
@@ -253,7 +253,7 @@ def new_night(
 
     name = check_match_name(name)
     settings = NightSettings(
-        tuple(players),
+        check_names(players),  # as kept: NightSettings checks them, a night read back included, but keeps them as given
         DEFAULT_TABLE_SIZE[rules.decks] if table_size is None else table_size,
         rounds=rounds,
         movement=movement,

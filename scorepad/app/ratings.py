@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.match import EntryKind
+from ..core.names import name_key
 from ..core.standings import add_deal, places
 
 if TYPE_CHECKING:
@@ -65,14 +66,14 @@ def rate(results: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[PlayerR
     for names, ranks in results:
         seated = []
         for name in names:
-            player, skill = known.get(name.casefold()) or (PlayerRating(name, 0.0, 0.0), model.rating(name=name))
+            player, skill = known.get(name_key(name)) or (PlayerRating(name, 0.0, 0.0), model.rating(name=name))
             player.name = name  # the latest spelling
             seated.append((player, skill))
         rated = model.rate([[skill] for _, skill in seated], ranks=list(ranks))
         for (player, _), [skill], place in zip(seated, rated, ranks, strict=True):
             player.matches += 1
             player.wins += place == 1
-            known[player.name.casefold()] = (player, skill)
+            known[name_key(player.name)] = (player, skill)
     players = []
     for player, skill in known.values():
         player.mu, player.sigma = skill.mu, skill.sigma

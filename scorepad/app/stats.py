@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
 from ..core.choices import Preset
 from ..core.match import EntryKind
+from ..core.names import name_key
 from ..core.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -99,9 +100,9 @@ def tally(rules: RuleSet, matches: Iterable[ClubMatch], deals: Iterable[ClubDeal
 
 def _sat(players: dict[str, PlayerStats], match: dict[str, PlayerStats], name: str) -> PlayerStats:
     """The player called ``name``, counted among those who played in ``match``."""
-    player = players.setdefault(name.casefold(), PlayerStats(name))
+    player = players.setdefault(name_key(name), PlayerStats(name))
     player.name = name  # the latest spelling
-    return match.setdefault(name.casefold(), player)
+    return match.setdefault(name_key(name), player)
 
 
 def _order(player: PlayerStats) -> tuple:

@@ -396,11 +396,12 @@ def _complete_names(session: "TableSession") -> ModuleType | None:
 def completions(before: list[str], players: Sequence[str], text: str) -> list[str]:
     """What TAB may complete ``text`` to, after the tokens ``before`` it on the line: a command in the
     table's words, or a name. A command typed in English is understood all the same."""
+    from ..core.names import name_key
     from .protocol import COMMANDS, Verb, folded, table_words, understood
 
     known = understood()
-    entered = {token.split("=", 1)[0].casefold() for token in before if "=" in token}
-    left = [f"{p}=" for p in players if p.casefold() not in entered]  # names not in the line yet
+    entered = {name_key(token.split("=", 1)[0]) for token in before if "=" in token}
+    left = [f"{p}=" for p in players if name_key(p) not in entered]  # names not in the line yet
     if not before:  # a command that reads more after its word is completed with the space
         options = [f"{word} " if COMMANDS[verb].example else word for word, verb in table_words().items()] + left
     elif known.get(folded(before[-1])) in (Verb.RENEGE, Verb.SEAT):  # the player who reneged, or who leaves

@@ -18,7 +18,7 @@ from functools import cache, cached_property
 from .cards import Card
 from .errors import MatchClosed, RuleError, UnknownNameError
 from .language import N_
-from .names import check_name
+from .names import check_name, name_key
 from .rules import Direction, RuleSet
 from .scoring import Outcome, ScoreInput, check_outcome, check_scores, renege_outcome
 from .seats import eldest, next_left, pass_direction, pass_targets
@@ -134,12 +134,12 @@ class Settings:
     def _seat_by_name(self) -> dict[str, int]:
         seats: dict[str, int] = {}
         for seat, player in enumerate(self.players):
-            seats.setdefault(player.casefold(), seat)
+            seats.setdefault(name_key(player), seat)
         return seats
 
     def seat_of(self, name: str) -> int:
         """The seat of a player, by name, ignoring case."""
-        seat = self._seat_by_name.get(name.strip().casefold())
+        seat = self._seat_by_name.get(name_key(name.strip()))
         if seat is not None:
             return seat
         raise UnknownNameError(
@@ -287,7 +287,7 @@ class MatchState:
             return self.settings.seat_of(name)
         except UnknownNameError:
             for seat, player in reversed(self.former):
-                if player.casefold() == name.strip().casefold():
+                if name_key(player) == name_key(name.strip()):
                     raise RuleError(
                         N_("{player} no longer plays: {now} took their seat"),
                         player=player,
@@ -302,8 +302,8 @@ class MatchState:
 
     def replaced(self, seat: int) -> tuple[str, ...]:
         """Whom the player of ``seat`` now replaced there: its earlier players, each once, oldest first."""
-        now = self.settings.players[seat].casefold()
-        return tuple(dict.fromkeys(p for s, p in self.former if s == seat and p.casefold() != now))
+        now = name_key(self.settings.players[seat])
+        return tuple(dict.fromkeys(p for s, p in self.former if s == seat and name_key(p) != now))
 
     # Folding.
 
@@ -353,7 +353,7 @@ class MatchState:
             raise RuleError(N_("a seat change needs a seat of the match and its new player"))
         seat, player = substitute.seat, substitute.player
         for sitting in players:
-            if sitting.casefold() == player.casefold():
+            if name_key(sitting) == name_key(player):
                 raise RuleError(N_("{player} already plays in this match"), player=sitting)
         gone, players[seat] = players[seat], player
         return replace(

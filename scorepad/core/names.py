@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from .errors import NotationError, RuleError, ScorepadError
 from .language import N_, Phrase
-from .text import code_point, first_control, is_surrogate, quoted
+from .text import code_point, first_control, first_invisible, is_surrogate, quoted
 
 FORBIDDEN = "=,:#"
 MAX_LENGTH = 40
@@ -22,8 +23,20 @@ _READS_AS_KEY = re.compile("|".join(RECORD_KEYS) + r"|\d+\..*", re.IGNORECASE)
 _PLAYERS_NAME, _MATCHS_NAME = N_("a player's name"), N_("a match's name")
 
 
+def kept(name: str) -> str:
+    """A name as scorepad keeps it: in NFC, so that "Zoë" is one string whether the ë came as one
+    character or as e and a combining diaeresis, as keyboards and pasted text give it either way."""
+    return unicodedata.normalize("NFC", name)
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: alike ignoring case (spec/CLI.md), and whichever way their letters
+    were composed. Casefolding may leave a name out of NFC, so the key is normalized again after it."""
+    return unicodedata.normalize("NFC", kept(name).casefold())
+
+
 def check_name(name: str) -> str:
-    """The name as given, or NotationError saying what is wrong with it."""
+    """The name as kept (``kept``), or NotationError saying what is wrong with it."""
     if not name:
         raise NotationError(N_("{name} is not a name: a player's name cannot be empty"), name=repr(name))
     _check_text(name, MAX_LENGTH, _PLAYERS_NAME)
@@ -34,14 +47,19 @@ def check_name(name: str) -> str:
         raise NotationError(
             N_("a player's name cannot contain {characters}: {name}"), characters=" ".join(bad), name=repr(name)
         )
-    if not name.isprintable():  # stricter than a match's name: no invisible character may tell two players apart
-        raise NotationError(N_("a player's name cannot contain invisible characters: {name}"), name=repr(name))
+    invisible = first_invisible(name)
+    if invisible is not None:  # stricter than a match's name: no invisible character may tell two players apart
+        raise NotationError(
+            N_("a player's name cannot contain invisible characters: {name} holds {character}"),
+            name=repr(name),
+            character=code_point(invisible),
+        )
     if _READS_AS_KEY.fullmatch(name):
         raise NotationError(
             N_("{name} cannot be a player's name: a deal record would read it as a key or a trick number"),
             name=repr(name),
         )
-    return name
+    return kept(name)
 
 
 def check_match_name(name: str | None) -> str | None:
@@ -80,18 +98,19 @@ def check_characters(text: str, what: str) -> None:
 
 
 def check_names(names: Iterable[str], error: type[ScorepadError] = RuleError) -> tuple[str, ...]:
-    """The players of one match or deal, each a valid name and no two alike ignoring case.
+    """The players of one match or deal, each a valid name as kept, and no two alike (``name_key``).
 
     A bad name is a NotationError; two names alike are ``error`` (a RuleError for a match).
     """
     checked = tuple(check_name(name) for name in names)
     seen: dict[str, str] = {}
     for name in checked:
-        if name.casefold() in seen:
+        key = name_key(name)
+        if key in seen:
             raise error(
                 N_("{first} and {second} are one name: players' names must differ (ignoring case)"),
-                first=repr(seen[name.casefold()]),
+                first=repr(seen[key]),
                 second=repr(name),
             )
-        seen[name.casefold()] = name
+        seen[key] = name
     return checked

@@ -17,7 +17,7 @@ from .errors import RuleError, UnknownNameError
 from .language import N_
 from .mixing import mixed_rounds
 from .movement import Movement, progressive, stay
-from .names import check_name, check_names
+from .names import check_name, check_names, name_key
 from .night_scores import NightStanding, TableResult, night_standings
 from .numbers import MAX_DIGITS
 from .rules import parse_decks
@@ -289,9 +289,9 @@ class NightState:
 
     def _joined(self, name: str) -> NightState:
         self._require_next_round()
-        check_name(name)
+        name = check_name(name)
         for player in self.players:
-            if player.casefold() == name.casefold():
+            if name_key(player) == name_key(name):
                 raise RuleError(N_("{player} is a player of this night already"), player=player)
         joined = replace(self, joining=(*self.joining, name), joined=(*self.joined, name))
         joined._check_next(N_("{player} cannot join: {problem}"), name)
@@ -305,9 +305,9 @@ class NightState:
 
     def _named(self, name: str) -> str:
         """The player of the next round by that name, ignoring case; a refusal for anyone else."""
-        wanted = name.strip().casefold()
+        wanted = name_key(name.strip())
         for player in self.players:
-            if player.casefold() != wanted:
+            if name_key(player) != wanted:
                 continue
             if player in self.leaving:
                 raise RuleError(N_("{player} leaves after this round already"), player=player)

@@ -29,7 +29,7 @@ from functools import lru_cache
 from .cards import MAX_DECK_PLAYERS, MIN_DECK_PLAYERS, Card, check_player_count
 from .errors import NotationError, RecordErrors, ScorepadError
 from .language import N_, Phrase
-from .names import RECORD_KEYS, check_name, check_names
+from .names import RECORD_KEYS, check_name, check_names, name_key
 from .numbers import whole_number
 from .rules import CLASSIC, RuleSet
 from .text import quoted
@@ -99,9 +99,9 @@ def _check_player(players: tuple[str, ...], name: str) -> None:
 
 def _seat(seat: dict[str, str], name: str) -> str:
     """The player's own spelling of a name typed in any case; NotationError if it is no player's."""
-    if name.casefold() not in seat:
+    if name_key(name) not in seat:
         _check_player(tuple(seat.values()), name)
-    return seat[name.casefold()]
+    return seat[name_key(name)]
 
 
 def check_players(players: tuple[str, ...], rules: RuleSet | None) -> None:
@@ -231,7 +231,7 @@ class _Reader:
                 players = tuple(_tokens(value))
                 check_players(players, rules)
                 self._count_tricks(len(players), rules or self.rules or CLASSIC)  # its own, else the match's
-        seat = {name.casefold(): name for name in players}
+        seat = {name_key(name): name for name in players}
         dealer = None
         if "dealer" in self.keys and seat:
             line, value = self.keys["dealer"]
@@ -242,7 +242,7 @@ class _Reader:
             return None
         # Most records spell every name as their players line does: only a name spelled otherwise is rewritten.
         written = {name for _, plays, _ in self.tricks for name, _ in plays if name is not None}
-        respell = {name: seat[name.casefold()] for name in written if seat.get(name.casefold(), name) != name}
+        respell = {name: seat[name_key(name)] for name in written if seat.get(name_key(name), name) != name}
         tricks = tuple(RecordedTrick(_spelled(respell, plays), number) for _, plays, number in self.tricks)
         return DealRecord(players, dealer, rules, hands, tricks)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from .cards import ENGLISH, Card, Letters
 from .errors import NotationError, RuleError
 from .language import N_, Phrase, and_list
+from .names import name_key
 from .rules import Direction, PassRule
 
 
@@ -107,7 +108,7 @@ def parse_cut(text: str, letters: Letters = ENGLISH) -> dict[str, Card]:
         name, sep, card = part.partition("=")
         if not sep or not name.strip() or not card.strip():
             raise NotationError(N_("not a cut: {text} (write NAME=CARD,NAME=CARD,...)"), text=repr(part.strip()))
-        if name.strip().casefold() in {n.casefold() for n in round_}:
+        if name_key(name.strip()) in {name_key(n) for n in round_}:
             raise RuleError(N_("{player} cuts twice in one round"), player=name.strip())
         round_[name.strip()] = Card.parse(card, letters)
     return round_

@@ -28,11 +28,35 @@ CONTROL = re.compile(
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+#: Characters a player's name may not hold although ``str.isprintable`` lets them by, because
+#: they show as nothing, so that "Ann" and "Ann" plus one of them would be two players who
+#: look alike. Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt,
+#: 15.1), the characters a renderer shows as nothing unless it knows them: the combining
+#: grapheme joiner U+034F, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 (letters by
+#: category, blank by design), variation selectors and tags, with the format characters that
+#: ``isprintable`` refuses already; the unassigned code points in its ranges are reserved for
+#: more of the same. The standard library's unicodedata does not carry the property, hence
+#: the ranges. And U+2800 BRAILLE PATTERN BLANK: a symbol by category, drawn as an empty cell.
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+    "\u2800]"
+)
+
 
 def first_control(text: str) -> str | None:
     """The first character of ``text`` that ``CONTROL`` matches, if any."""
     found = CONTROL.search(text)
     return found[0] if found else None
+
+
+def first_invisible(text: str) -> str | None:
+    """The first character of ``text`` that shows as nothing, or as nothing of its own: one that is not
+    printable (a control, a format character, a separator, an unassigned code point) or is ``INVISIBLE``."""
+    for char in text:
+        if not char.isprintable() or INVISIBLE.match(char):
+            return char
+    return None
 
 
 def is_surrogate(char: str) -> bool:
