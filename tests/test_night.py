@@ -307,6 +307,23 @@ def test_a_night_that_cannot_be_seated_is_refused(settings, message):
     assert message in str(refused.value)
 
 
+@pytest.mark.parametrize(("players", "size", "decks"), [(8, 7, 1), (12, 11, 1), (12, 11, 2), (20, 19, 2)])
+def test_a_night_starts_only_at_tables_its_decks_seat_whatever_tables_the_players_would_make(players, size, decks):
+    """Eight players at tables of 7 would make two tables of 4: the size itself is out of bounds all the same."""
+    least, most = (3, 6) if decks == 1 else (6, 10)
+    settings = NightSettings(tuple(f"P{n}" for n in range(players)), size, decks=decks)
+    with pytest.raises(RuleError) as refused:
+        NightState.start(settings)
+    assert str(refused.value) == f"a table has {least} to {most} players, not {size}"
+
+
+def test_a_night_begun_at_tables_of_7_by_an_earlier_scorepad_is_read_back_and_plays_on():
+    begun = NightState.start(NightSettings(tuple(CLUB[:8]), 6, rounds=2, seating=Seating.LISTED))
+    kept = replace(begun.settings, table_size=7)  # as such a night is kept: it seated two tables of 4
+    night = NightState.resume(kept, begun.rounds, begun.results, begun.attendance())
+    assert [len(table.players) for table in night.apply(in_seat_order(night)).tables] == [4, 4]
+
+
 # A night as the store keeps it.
 
 

@@ -70,6 +70,11 @@ def test_a_night_draws_its_seating_from_a_seed_it_keeps(cli):
         ),
         (["--players", "Ann,Bob,Cat,Dan,Eva", "--table-size", "3"], "gives a table of 2"),
         (["--players", "Ann,Bob,Cat,ann"], "'Ann' and 'ann' are one name"),
+        (["--players", EIGHT, "--table-size", "7"], "a table has 3 to 6 players, not 7"),  # though 4 + 4 would do
+        (
+            ["--players", ",".join(CLUB[:12]), "--table-size", "11", "--decks", "2"],
+            "a table has 6 to 10 players, not 11",
+        ),
         (["--players", "Zo\u00eb,Ann,Bob,Zoe\u0308"], "'Zoë' and 'Zoë' are one name"),
         (["--players", EIGHT, "--rounds", "21"], "a night has 1 to 20 rounds, not 21"),
         (["--players", EIGHT, "--deals-per-player", "11"], "a round has 1 to 10 deals per player, not 11"),

@@ -21,7 +21,16 @@ from .names import check_name, check_names, name_key
 from .night_scores import NightStanding, TableResult, night_standings
 from .numbers import MAX_DIGITS
 from .rules import parse_decks
-from .seating import Seating, Table, draw, first_round, seat_drawn, table_bounds, table_sizes
+from .seating import (
+    Seating,
+    Table,
+    check_table_size,
+    draw,
+    first_round,
+    seat_drawn,
+    table_bounds,
+    table_sizes,
+)
 from .text import quoted
 
 #: The most players a night seats: 50 tables of 4, as a large club's hall holds.
@@ -133,6 +142,9 @@ class NightState:
 
     @classmethod
     def start(cls, settings: NightSettings) -> NightState:
+        # Here, not in NightSettings: a night that an earlier scorepad began at tables of 7 (which
+        # seated 8 players at two tables of 4) is still read back, and seated, as it was.
+        check_table_size(settings.table_size, settings.decks)
         tables = first_round(settings.players, settings.table_size, settings.decks, settings.seating, settings.seed)
         return cls(settings, rounds=(tables,))
 

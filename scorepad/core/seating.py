@@ -49,13 +49,20 @@ def table_bounds(decks: int) -> tuple[int, int]:
     return least, MAX_DECK_PLAYERS[decks]
 
 
+def check_table_size(size: int, decks: int) -> None:
+    """Refuse a night's table size that no table of its decks seats (``table_bounds``), whatever tables it would give."""
+    least, most = table_bounds(decks)
+    if not least <= size <= most:
+        raise RuleError(N_("a table has {least} to {most} players, not {size}"), least=least, most=most, size=size)
+
+
 def table_sizes(players: int, size: int, decks: int = 1) -> tuple[int, ...]:
     """The sizes of the tables for that many players at tables of ``size``, larger first; RuleError when one breaks the bounds.
 
     There are ceil(players / size) tables, as equal as possible: 14 players at tables of 4 give 4, 4, 3, 3.
     """
     least, most = table_bounds(decks)
-    if size < 1:
+    if size < 1:  # no tables at all; a size beyond the bounds is refused when a night starts (check_table_size)
         raise RuleError(N_("a table has {least} to {most} players, not {size}"), least=least, most=most, size=size)
     tables = max(1, -(-players // size))  # ceil(players / size); no players still make a table, of 0
     small, larger = divmod(players, tables)
