@@ -30,7 +30,7 @@ def kept(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: alike ignoring case (spec/CLI.md), and whichever way their letters
+    """What two names are compared by: alike ignoring case, and whichever way their letters
     were composed. Casefolding may leave a name out of NFC, so the key is normalized again after it."""
     return unicodedata.normalize("NFC", kept(name).casefold())
 
