@@ -259,14 +259,17 @@ def test_a_match_already_in_the_store_is_left_alone(cli, tuesday, store_path):
     assert dump(store_path) == before
 
 
-def test_a_restore_next_to_other_matches_takes_new_numbers_and_becomes_the_latest(cli, tuesday, tmp_path):
+def test_a_restore_next_to_other_matches_takes_new_numbers_and_leaves_the_default_match(cli, tuesday, tmp_path):
+    # The latest match is the one a command last wrote to: an old backup restored beside it does not take its place.
     other = tmp_path / "other.db"
     cli("--db", other, "new", "--players", "Dan,Eve,Fay")
     result = cli.json("--db", other, "import", tuesday)
     assert [m["match"] for m in result["added"]] == [2]
-    status = cli.json("--db", other, "status")  # the default match is the one restored last
-    assert status["match"] == 2 and status["winner"] == "Bob"
-    assert status["totals"] == {"Ann": 30, "Bob": 30, "Cat": 69}
+    assert cli.json("--db", other, "status")["match"] == 1  # read the quick way
+    cli("--db", other, "deal", "Dan=0", "Eve=13", "Fay=30")  # and the full way, by a command that writes
+    assert cli.json("--db", other, "status", "--match", 1)["deals_played"] == 1
+    status = cli.json("--db", other, "status", "--match", 2)
+    assert status["winner"] == "Bob" and status["totals"] == {"Ann": 30, "Bob": 30, "Cat": 69}
 
 
 # Bad files: refused whole, in one line, naming where.

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scorepad.store import quick
+
 from .conftest import Cli, dump
 from .nights import CLUB
 from .test_night_cli import finish_round, new_night
@@ -69,6 +71,20 @@ def test_a_night_comes_back_as_it_was_and_plays_on_alike(cli, backup, tmp_path):
     cli("--db", elsewhere, "night", "next")
     # Round 3 was drawn with round 2: the restored night seats the same tables without drawing them again.
     assert cli.json("--db", elsewhere, "night", "status") == cli.json("night", "status")
+
+
+def test_a_night_restored_beside_a_night_in_play_leaves_it_the_default(cli, backup, tmp_path, monkeypatch):
+    # The latest night is the one a command last wrote to: an old backup restored beside it does not take its place.
+    elsewhere = tmp_path / "elsewhere.db"
+    cli("--db", elsewhere, "night", "new", "--players", ",".join(CLUB[6:14]), "--name", "Dinsdag")
+    tables = cli.json("--db", elsewhere, "night", "status")["tables"]
+    cli("--db", elsewhere, "import", backup)
+    assert cli.json("--db", elsewhere, "night", "status")["name"] == "Dinsdag"  # read the quick way
+    assert cli.json("--db", elsewhere, "status")["match"] == tables[-1]["match"]
+    monkeypatch.setattr(quick, "stored_night", lambda location, night_id: None)
+    monkeypatch.setattr(quick, "stored_match", lambda location, match_id: None)
+    assert cli.json("--db", elsewhere, "night", "status")["name"] == "Dinsdag"  # and the full way
+    assert cli.json("--db", elsewhere, "status")["match"] == tables[-1]["match"]
 
 
 def test_importing_a_night_twice_changes_nothing(cli, backup, tmp_path):

@@ -420,24 +420,29 @@ def restore(store: Store, backup: Backup, dry_run: bool = False) -> Restored:
     with store.write(create=True) as conn:  # restoring into a new store is what backups are for
         present = history.match_ids_by_uid(conn, uids)
         new = [m for m in backup.matches if m.uid not in present]
-        # Keep the backup's order of use, so the default --match after a
-        # restore is the match that was used last before the backup.
-        first = matches.next_touch(conn)
-        touch = {m.uid: first + rank for rank, m in enumerate(sorted(new, key=lambda m: m.record.touched))}
+        # Behind every match of the store, in the backup's order of use among
+        # themselves: the default --match stays the match a command last wrote
+        # to, and in a new store it is the match used last before the backup.
+        used = sorted(new, key=lambda m: m.record.touched)
+        touch = dict(zip([m.uid for m in used], matches.restored_touches(conn, len(used)), strict=True))
         added: list[tuple[BackupMatch, int | None]] = [
             (m, history.restore_match(conn, m.record, m.state, m.trail, touched=touch[m.uid])) for m in new
         ]
         ids = present | {m.uid: match_id for m, match_id in added if match_id is not None}
         there = nights.night_ids_by_uid(conn, night_uids)
+        # The nights likewise, behind every night of the store.
         fresh = sorted((n for n in backup.nights if n.uid not in there), key=lambda n: n.night.touched)
+        places = [ids[m.uid] for m in backup.matches]
         nights_added: list[tuple[BackupNight, int | None]] = [
-            (n, _restore_night(conn, n, [ids[m.uid] for m in backup.matches])) for n in fresh
+            (n, _restore_night(conn, n, places, touched))
+            for n, touched in zip(fresh, nights.restored_touches(conn, len(fresh)), strict=True)
         ]
     return Restored(added, _present(backup.matches, present), nights_added, _present(backup.nights, there))
 
 
-def _restore_night(conn: Connection, backup: BackupNight, match_ids: list[int]) -> int:
-    """Write a night from a backup as it was, its tables at the matches the store knows them by now."""
+def _restore_night(conn: Connection, backup: BackupNight, match_ids: list[int], touched: int) -> int:
+    """Write a night from a backup as it was, its tables at the matches the store knows them by now, at
+    ``touched`` in the nights' order of use."""
     night = backup.night
     taken = nights.nights_of_matches(conn, [match_ids[seat.match_id] for tables in night.rounds for seat in tables])
     if taken:
@@ -450,7 +455,7 @@ def _restore_night(conn: Connection, backup: BackupNight, match_ids: list[int]) 
         )
     night_id = nights.create(
         conn, night.settings, night.rules, uid=night.uid, name=night.name, created_at=night.created_at,
-        touched=nights.next_touch(conn),
+        touched=touched,
     )  # fmt: skip
     for number, tables in enumerate(night.rounds, start=1):
         nights.seat_round(conn, night_id, number, [(seat.table, match_ids[seat.match_id]) for seat in tables])

@@ -107,6 +107,10 @@ def import_(
     the whole file. A match already in the store (same unique id) is left
     alone, so importing a file twice changes nothing.
 
+    What it adds does not become the latest match or night: without --match
+    or --night, commands go on with the one a command last created or wrote
+    to (in a new store, the one used last before the backup).
+
     Examples:
 
     \b

@@ -57,6 +57,17 @@ def given_or_latest(conn: Connection, table: Table, given: int | None) -> int | 
     return conn.execute(select(table.c.id).order_by(table.c.touched.desc(), table.c.id.desc()).limit(1)).scalar()
 
 
+def touches_below(conn: Connection, table: Table, count: int) -> range:
+    """``count`` values of ``table``'s write counter below every row's, lowest first; from 1 in an empty table.
+
+    Rows restored from a backup take them: what a command last wrote to stays
+    the default, and among themselves they keep the backup's order of use.
+    """
+    lowest = conn.execute(select(func.min(table.c.touched))).scalar()
+    start = 1 if lowest is None else lowest - count
+    return range(start, start + count)
+
+
 def resolve_match_id(conn: Connection, match_id: int | None) -> int:
     """The match asked for, or the one most recently created or written to."""
     if (found := given_or_latest(conn, M, match_id)) is None:
@@ -123,6 +134,11 @@ _LAST_TOUCH = select(func.max(M.c.touched))
 def next_touch(conn: Connection) -> int:
     """The write counter's next value: the match written last is the default one."""
     return (conn.execute(_LAST_TOUCH).scalar() or 0) + 1
+
+
+def restored_touches(conn: Connection, count: int) -> range:
+    """Where ``count`` matches restored from a backup go in the order of use: behind every match of the store."""
+    return touches_below(conn, M, count)
 
 
 def insert_match(

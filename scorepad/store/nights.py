@@ -52,6 +52,11 @@ def next_touch(conn: Connection) -> int:
     return (conn.execute(select(func.max(N.c.touched))).scalar() or 0) + 1
 
 
+def restored_touches(conn: Connection, count: int) -> range:
+    """Where ``count`` nights restored from a backup go in the order of use: behind every night of the store."""
+    return matches.touches_below(conn, N, count)
+
+
 def create(
     conn: Connection,
     settings: NightSettings,
