@@ -319,6 +319,28 @@ def test_a_bad_entry_refuses_the_whole_file_naming_the_match_and_deal(cli, tuesd
     assert dump(other) == before
 
 
+def hand_of(data: dict, index: int) -> dict:
+    return data["matches"][0]["trail"][index]["cards"]
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        # Counted as new counts them, before a name is read: these names would be refused one by one.
+        (lambda d: d["matches"][0].update(players=["Ann"] * 5000), "a match has 3 to 10 players"),
+        (lambda d: d["matches"][0].update(cuts=[{f"P{i}": "2C" for i in range(500)}]), "round 1 of the cut gives 500"),
+        (
+            lambda d: hand_of(d, 2).update(Cat=["QS"] * 5000),
+            "trail[3]: 'Cat' took 5000 cards, more than the match's decks hold (52)",
+        ),
+    ],
+)
+def test_a_count_beyond_the_rules_refuses_the_file_before_anything_is_built(cli, tuesday, tmp_path, change, says):
+    other = tmp_path / "other.db"
+    line = cli.refused("--db", other, "import", tampered(tuesday, change), says=says)
+    assert "match 1" in line and not other.exists()
+
+
 def test_a_time_without_its_offset_is_refused(cli, tuesday, unchanged):
     with unchanged():
         change = lambda d: d["matches"][0].update(created_at="2026-01-01")

@@ -125,6 +125,31 @@ def change(data: dict, how: str) -> None:
         next(p for p in night["players"] if p["name"] == "Ann")["left"] = 1
     elif how == "first dealer":
         night["tables"][1]["first_dealer"] = "Nobody"
+    # A bomb: counts far beyond what the night's settings allow, refused before anything is built from them.
+    elif how == "rounds drawn ahead":
+        night["planned"] = night["planned"][:1] * 5000
+    elif how == "drawn ahead, not mixed":
+        night["movement"] = "progressive"
+    elif how == "drawn ahead, a stranger":
+        night["planned"][0][0][0] = "Zed" * 1000
+    elif how == "drawn ahead, a big table":
+        night["planned"][0][0] = [f"P{i}" for i in range(5000)]
+    elif how == "drawn ahead, many tables":
+        night["planned"][0] *= 40
+    elif how == "a crowded round":
+        night["tables"] += [
+            dict(night["tables"][0], table=4 + i, players=[f"P{i}x{j}" for j in range(6)]) for i in range(40)
+        ]
+    elif how == "joiners":
+        night["players"] += [{"name": f"P{i}", "joined": 3, "left": None} for i in range(5000)]
+    elif how == "first players":
+        night["players"] += [{"name": "Ann", "joined": None, "left": None}] * 5000
+    elif how == "tables":
+        night["tables"] += [dict(night["tables"][-1], table=4 + i) for i in range(5000)]
+    elif how == "a big table":
+        night["tables"][0]["players"] = ["Ann"] * 5000
+    elif how == "a round after the last":
+        night["tables"] += [dict(table, round=5) for table in night["tables"][-3:]]
 
 
 @pytest.mark.parametrize(
@@ -138,6 +163,23 @@ def change(data: dict, how: str) -> None:
         ("seed", "night 1 “Clubavond”: a seed is a whole number from 0 to"),
         ("left too early", "night 1 “Clubavond”: round 2 seats"),
         ("first dealer", "round 1, table 2: its first dealer 'Nobody' does not sit at it"),
+        ("rounds drawn ahead", "night 1 “Clubavond”: at most 2 rounds are left to draw ahead after round 2, not 5000"),
+        (
+            "drawn ahead, not mixed",
+            "night 1 “Clubavond” has rounds drawn ahead, yet its tables are not drawn afresh each round",
+        ),
+        ("drawn ahead, a stranger", "night 1 “Clubavond”, round 3 drawn ahead: 'ZedZedZed"),
+        ("drawn ahead, a big table", "night 1 “Clubavond”, round 3 drawn ahead: a table has 3 to 6 players, not 5000"),
+        (
+            "drawn ahead, many tables",
+            "night 1 “Clubavond”, round 3 drawn ahead: a round has at most 66 tables, not 120",
+        ),
+        ("a crowded round", "night 1 “Clubavond”, round 1: a night has 3 to 200 players, not 252"),
+        ("joiners", "night 1 “Clubavond” has at most 800 players in all (200 a round), not 5013"),
+        ("first players", "night 1 “Clubavond”: a night has 3 to 200 players, not 5012"),
+        ("tables", "night 1 “Clubavond” has at most 264 tables in all (66 a round), not 5006"),
+        ("a big table", "night 1 “Clubavond”, round 1, table 1: a table has 3 to 6 players, not 5000"),
+        ("a round after the last", "night 1 “Clubavond”, round 5, table 1: the night's last round is 4"),
     ],
 )
 def test_a_bad_night_refuses_the_whole_file_naming_the_night_and_its_table(cli, backup, tmp_path, how, says):

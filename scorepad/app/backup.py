@@ -1,10 +1,11 @@
 """The JSON backup: every match with its settings and whole trail, and its restore.
 
 ``store.backup_file`` knows the file's shape; this module checks what the
-file says against the rules: the players and settings, every entry of the
-trail as a real deal, and the entries that stand folded exactly as ``deal``
-checked them. Restoring adds only the matches whose unique id the store does
-not hold yet, all in one transaction.
+file says against the rules: first every count it carries (see Bounds), then
+the players and settings, every entry of the trail as a real deal, and the
+entries that stand folded exactly as ``deal`` checked them. Restoring adds
+only the matches whose unique id the store does not hold yet, all in one
+transaction.
 """
 
 from __future__ import annotations
@@ -16,15 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from ..core.cards import Card
-from ..core.errors import ScorepadError, os_reason
-from ..core.language import N_, Phrase
+from ..core.cards import FULL_DECK, Card
+from ..core.errors import RuleError, ScorepadError, os_reason
+from ..core.language import N_, Counted, Phrase
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
+from ..core.movement import Movement
 from ..core.names import check_characters, check_match_name, check_name, check_names
-from ..core.night import Attendance
+from ..core.night import MAX_PLAYERS, Attendance, check_count
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
-from ..core.seating import Table
+from ..core.seating import Table, check_table_size, table_bounds
 from ..core.text import quoted
 from ..store import backup_file, history, matches, nights
 from ..store.db import NoStoreYet
@@ -169,12 +171,123 @@ def _field(where: Phrase, key: str) -> Phrase:
     return Phrase("{where}.{key}", where=where, key=key)
 
 
+# Bounds. The file is read whole (up to BACKUP_LIMIT), but what is built and
+# stored from it is no bigger than what commands could have made: a night with
+# 200,000 rounds drawn ahead would be kept, and read again on every update of
+# the board. So each count the file carries is checked here, by the bounds that
+# ``new`` and ``night new`` keep (the core's own constants and checks), before
+# anything is built from it; one too big refuses the file in one line. Where the
+# rules set no bound (a match's trail: tie-breaks go on as long as players tie,
+# misdeals and undone deals as long as people make them; a cut's recuts), the
+# file's size is the bound, and what is built from it grows with it, no faster.
+
+
+def _bounded_match(data: MatchFile, rules: RuleSet, where: Phrase) -> None:
+    """Refuse a match with more players, cards in a cut or cards taken by a player than its rules allow."""
+    with _at(where):
+        rules.check_table(len(data.players))
+    players = len(data.players)
+    for number, cut in enumerate(data.cuts or [], start=1):
+        if len(cut) > players:  # a round of the cut is a card for each player cutting
+            raise BackupError(
+                N_("{where}: round {round} of the cut gives {count} cards, more than the match has players ({most})"),
+                where=_field(where, "cuts"),
+                round=number,
+                count=len(cut),
+                most=players,
+            )
+    most = len(FULL_DECK) * rules.decks
+    for at, item in enumerate(data.trail, start=1):
+        for name, hand in (item.cards or {}).items():
+            if len(hand) > most:
+                raise BackupError(
+                    N_("{where}: {player} took {count} cards, more than the match's decks hold ({most})"),
+                    where=backup_file.in_trail(data.label, at),
+                    player=quoted(name),
+                    count=len(hand),
+                    most=most,
+                )
+
+
+def _bounded_night(data: NightFile, rules: RuleSet) -> None:
+    """Refuse a night with more players, tables or rounds drawn ahead than its settings allow.
+
+    Every round seats at most MAX_PLAYERS, at tables of the rules' sizes, and
+    only mixed movement draws the rounds after the one in play ahead.
+    """
+    label = data.label
+    with _at(label):
+        check_count(sum(line.joined is None for line in data.players), rules.decks)  # before a name is read
+        settings = settings_of(data, [Attendance(line.name) for line in data.players if line.joined is None], rules)
+    tables = MAX_PLAYERS // table_bounds(settings.decks)[0]  # the most tables a round seats
+    if len(data.players) > MAX_PLAYERS * settings.rounds:  # those who came first, and those who joined since
+        raise BackupError(
+            N_("{night} has at most {most} players in all ({each} a round), not {count}"),
+            night=label,
+            most=MAX_PLAYERS * settings.rounds,
+            each=MAX_PLAYERS,
+            count=len(data.players),
+        )
+    if len(data.tables) > tables * settings.rounds:
+        raise BackupError(
+            N_("{night} has at most {most} tables in all ({each} a round), not {count}"),
+            night=label,
+            most=tables * settings.rounds,
+            each=tables,
+            count=len(data.tables),
+        )
+    seated: dict[int, int] = {}  # the players of each round seated
+    for table in data.tables:
+        where = Phrase(N_("{night}, round {round}, table {table}"), night=label, round=table.round, table=table.table)
+        if table.round > settings.rounds:
+            raise BackupError(N_("{where}: the night's last round is {rounds}"), where=where, rounds=settings.rounds)
+        with _at(where):
+            check_table_size(len(table.players), settings.decks)
+        seated[table.round] = seated.get(table.round, 0) + len(table.players)
+    for number, count in seated.items():
+        with _at(Phrase(N_("{night}, round {round}"), night=label, round=number)):
+            check_count(count, settings.decks)
+    if data.planned and settings.movement is not Movement.MIXED:
+        raise BackupError(
+            N_("{night} has rounds drawn ahead, yet its tables are not drawn afresh each round"), night=label
+        )
+    last = max(seated, default=0)  # the last round seated: only those after it are drawn ahead
+    if len(data.planned) > settings.rounds - last:
+        left = settings.rounds - last
+        raise BackupError(
+            N_("{where}: {problem}"),
+            where=label,
+            problem=Counted(
+                "at most {count} round is left to draw ahead after round {round}, not {given}",
+                "at most {count} rounds are left to draw ahead after round {round}, not {given}",
+                left,
+                round=last,
+                given=len(data.planned),
+            ),
+        )
+    names = {line.name for line in data.players}
+    for number, groups in enumerate(data.planned, start=last + 1):
+        where = Phrase(N_("{night}, round {round} drawn ahead"), night=label, round=number)
+        with _at(where):
+            if len(groups) > tables:
+                raise RuleError(N_("a round has at most {most} tables, not {count}"), most=tables, count=len(groups))
+            for group in groups:
+                check_table_size(len(group), settings.decks)
+            check_count(sum(map(len, groups)), settings.decks)
+        stranger = next((name for group in groups for name in group if name not in names), None)
+        if stranger is not None:
+            raise BackupError(N_("{where}: {name} is not a player of the night"), where=where, name=quoted(stranger))
+
+
 def _match(data: MatchFile) -> BackupMatch:
     where = Phrase(N_("match {match}"), match=data.id)
     with _at(where):
         check_characters(data.uid, N_("a match's uid"))  # core words it as it words its own names
         check_match_name(data.name)
-        settings = _settings(data)
+        rules = RuleSet.from_json(data.rules.to_json())
+    _bounded_match(data, rules, where)
+    with _at(where):
+        settings = _settings(data, rules)
     with _at(_field(where, "cuts")):
         # As typed at the cut, perhaps before a rename: a name a player could have had, not one of these.
         cuts = [{_name(n): Card.parse(c) for n, c in cut.items()} for cut in data.cuts or []]
@@ -188,8 +301,7 @@ def _match(data: MatchFile) -> BackupMatch:
     return match
 
 
-def _settings(data: MatchFile) -> Settings:
-    rules = RuleSet.from_json(data.rules.to_json())
+def _settings(data: MatchFile, rules: RuleSet) -> Settings:
     probe = Settings(_names(data.players), rules, Format(FormatKind(data.format.kind), data.format.value))
     return Settings(probe.players, probe.rules, probe.format, _seat(probe, data.first_dealer))
 
@@ -340,6 +452,8 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
     with _at(label):
         check_match_name(data.name)
         rules = RuleSet.from_json(data.rules.to_json())
+    _bounded_night(data, rules)
+    with _at(label):
         attendance = tuple(Attendance(_name(p.name), p.joined, p.left) for p in data.players)
         settings = settings_of(data, attendance, rules)
     rounds: list[list[StoredTable]] = []
