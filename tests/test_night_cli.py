@@ -155,6 +155,30 @@ def test_an_abandoned_table_counts_as_over(cli):
     assert cli.json("night", "status")["round"] == 2
 
 
+def test_a_round_the_night_has_ended_stands_and_the_round_in_play_is_open_to_corrections(cli, unchanged):
+    from scorepad.cli.main import app
+
+    new_night(cli, "--rounds", "2")
+    finish_round(cli)
+    cli("night", "next")
+    ended = "match 1 belongs to round 1 of night 1, which has ended: the night counted its result"
+    with unchanged():
+        for command in (["undo"], ["fix", "4", "Ann=3", "Bob=0"]):
+            cli.refused(*command, "--match", "1", says=ended)
+        piped = cli.runner.invoke(app, ["play", "--match", "1"], input="undo\n")  # the table mode alike
+        assert piped.exit_code == 1 and f"line 1: {ended}" in piped.stderr
+    assert cli.json("status", "--match", "1")["winner"] == "Ann"
+    # Round 2 is the round in play: its tables take back and correct as any match; so does the last round
+    # once it is over, which opens the night again.
+    top = cli.json("night", "status")["tables"][0]
+    finish_table(cli, top)
+    first, second = top["players"][:2]
+    cli("fix", "--match", top["match"], "1", f"{first}=3", f"{second}=0")
+    cli("undo", "--match", top["match"])  # takes back the fix
+    cli("undo", "--match", top["match"])  # and the last deal
+    assert cli.json("night", "status")["tables"][0]["deals_played"] == 3
+
+
 def test_after_the_last_round_night_next_is_refused_with_the_final_standings(cli):
     new_night(cli, "--rounds", "1")
     status = finish_round(cli)

@@ -39,7 +39,7 @@ from ..core.seats import cut_winner
 from ..core.text import quoted
 from ..store import matches
 from ..store.rows import StoredEntry
-from .errors import NoScores, RestTwice, SeatsOfANight
+from .errors import NoScores, RestTwice, RoundEnded, SeatsOfANight
 from .notes import Fixed, Note, Undone
 from .results import Result
 
@@ -361,6 +361,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
+    _not_an_ended_round(conn, match.id)
     if not match.entries:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
     fix = matches.last_fix(conn, match)
@@ -389,6 +390,7 @@ def write_fix(conn: Connection, match: matches.StoredMatch, number: int, entered
     """
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
+    _not_an_ended_round(conn, match.id)
     entries = match.core_entries
     old = entries[deal_index(entries, number)]
     notes: list[Note] = []
@@ -412,6 +414,19 @@ def _not_a_night_table(conn: Connection, match: matches.StoredMatch) -> None:
     night = matches.night_of_match(conn, match.id)
     if night is not None:
         raise SeatsOfANight(match.id, night)
+
+
+def _not_an_ended_round(conn: Connection, match_id: int) -> None:
+    """Refuse to take back, correct or abandon a table of a round its night has ended.
+
+    The night counted that round's results and seated the next round by them:
+    changed now, the match would say one thing and the night's standings and
+    tables another. A deal or a misdeal needs no such check: every table of an
+    ended round is over, and an over match takes neither.
+    """
+    ended = matches.ended_round_of(conn, match_id)
+    if ended is not None:
+        raise RoundEnded(match_id, *ended)
 
 
 def _locked(conn: Connection, match_id: int | None) -> matches.StoredMatch:
@@ -455,6 +470,7 @@ def abandon(store: Store, match_id: int | None) -> Result:
         match = matches.load(conn, matches.resolve_match_id(conn, match_id), lock=True, entries=False)
         state = match.state()
         _check_open(match, state)
+        _not_an_ended_round(conn, match.id)
         state = state.abandon()
         matches.summarise(conn, match.id, state, abandoned_at=matches.now())
     return Result(match.id, match.name, state, (Phrase(N_("match {match} abandoned"), match=match.id),))

@@ -40,6 +40,23 @@ class SeatsOfANight(RuleError):
         )
 
 
+class RoundEnded(RuleError):
+    """A change asked of match ``match``, a table of round ``round`` of night ``night``, which has ended: the night
+    has counted the match's result in its standings and moved its players on by it, so the result stands."""
+
+    def __init__(self, match: int, night: int, round_: int) -> None:
+        self.match, self.night, self.round = match, night, round_
+        super().__init__(
+            N_(
+                "match {match} belongs to round {round} of night {night}, which has ended:"
+                " the night counted its result and seated the next round by it"
+            ),
+            match=match,
+            round=round_,
+            night=night,
+        )
+
+
 class NotOverYet(RuleError):
     """A rematch asked of a table whose match ``match`` is still being played."""
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, exists, func, insert, select, update
 from sqlmodel import Session, col
 from sqlmodel import select as select_rows
 from sqlmodel.sql.expression import SelectOfScalar
@@ -45,6 +45,15 @@ def night_of_match(conn: Connection, match_id: int) -> int | None:
     backup; this one is asked on a write, whose path loads no module of the nights)."""
     found: int | None = conn.execute(select(NT.c.night_id).where(NT.c.match_id == match_id)).scalar()
     return found
+
+
+def ended_round_of(conn: Connection, match_id: int) -> tuple[int, int] | None:
+    """The night and round this match is a table of, when that night has seated a later round since: the round
+    has ended, counted in the standings and the movement. None for any other match."""
+    later = NT.alias("later")
+    seated_since = exists().where(later.c.night_id == NT.c.night_id, later.c.round > NT.c.round)
+    found = conn.execute(select(NT.c.night_id, NT.c.round).where(NT.c.match_id == match_id, seated_since)).first()
+    return None if found is None else (found.night_id, found.round)
 
 
 def given_or_latest(conn: Connection, table: Table, given: int | None) -> int | None:
