@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from ..core.errors import ScorepadError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import fold
-from ..store import inspect, matches
+from ..store import inspect, matches, nights
 from ..store.db import HEAD, Store, StoreError
 from ..store.errors import DamagedMatch
+from ..store.night_rows import DamagedNight
 
 if TYPE_CHECKING:
     from ..store.db import Connection
@@ -64,6 +65,8 @@ PERMISSIONS = N_("permissions")
 POSTGRESQL = N_("postgresql")
 # TRANSLATORS: a check of scorepad doctor: every match's entries follow its rules.
 MATCHES = N_("matches")
+# TRANSLATORS: a check of scorepad doctor: every club night's tables, players and rounds agree with its matches.
+NIGHTS = N_("nights")
 
 
 def _finding(check: str, ok: bool, detail: Phrase | ScorepadError | str) -> Finding:
@@ -81,7 +84,7 @@ def examine(location: Path | str) -> list[Finding]:
             _finding(OPENS, True, store.where),
             _finding(SCHEMA, True, Phrase(N_("version {version}, current"), version=HEAD)),
         ]
-        for name, check in ((STORE, _sqlite if store.is_sqlite else _postgres), (MATCHES, _matches)):
+        for name, check in ((STORE, _sqlite if store.is_sqlite else _postgres), (MATCHES, _matches), (NIGHTS, _nights)):
             try:
                 findings += check(store)
             except StoreError as error:  # a store damaged past reading: say so and go on
@@ -155,6 +158,30 @@ def _problem(conn: Connection, match_id: int) -> Phrase | None:
     if not matches.summary_agrees(conn, match_id, state):
         return Phrase(N_("match {match}: its summary disagrees with its entries"), match=match_id)
     return None
+
+
+def _nights(store: Store) -> list[Finding]:
+    """Every night reads back as scorepad wrote it: each fault, naming its night."""
+    with store.read() as conn:
+        ids = nights.night_ids(conn)
+        problems = [problem for night_id in ids for problem in _night_problems(conn, night_id)]
+    if problems:
+        return [_finding(NIGHTS, False, _each(problems))]
+    sound = Counted("{count} night, every table sound", "{count} nights, every table sound", len(ids))
+    return [_finding(NIGHTS, True, sound)]
+
+
+def _night_problems(conn: Connection, night_id: int) -> list[Phrase]:
+    """What is wrong with one night, if anything: every fault the store's reading of it finds."""
+    try:
+        nights.load(conn, night_id)
+    except DamagedNight as error:
+        found: tuple[object, ...] = error.problems
+    except StoreError as error:  # one of its matches is damaged: the matches' check says how
+        found = (error,)
+    else:
+        return []
+    return [Phrase(N_("night {night}: {problem}"), night=night_id, problem=problem) for problem in found]
 
 
 def _each(problems: list[Phrase]) -> Phrase:

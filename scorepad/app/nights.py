@@ -26,11 +26,12 @@ from ..core.match import EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.movement import Movement
 from ..core.names import check_match_name, check_names
 from ..core.night import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
+from ..core.night_kept import counted_rounds, kept_state
 from ..core.night_scores import NightStanding, TableResult, night_standings
 from ..core.rules import RuleSet
 from ..core.seating import Seating, Table
 from ..store import quick
-from ..store.night_rows import DamagedNight, NoNightYet, StoredNight
+from ..store.night_rows import NoNightYet, StoredNight
 
 if TYPE_CHECKING:
     from ..store.db import Connection, Store
@@ -158,24 +159,13 @@ def _opened(store: Store, write: bool = False) -> Iterator[Connection]:
 
 def resumed(night: StoredNight) -> NightState:
     """The night as the core folds it, from what the store keeps; RuleError when its parts do not agree."""
-    results = [tuple(_result(night, table, match_id) for table, match_id in tables) for tables in night.rounds]
-    over = _counted(night) == night.settings.rounds
-    return NightState.resume(
-        night.settings,
-        [tuple(table for table, _ in tables) for tables in night.rounds],
-        results if over else results[:-1],
-        night.attendance,
-        night.planned,
-    )
+    return kept_state(night.settings, night.rounds, night.attendance, night.planned, night.matches)
 
 
 def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
-    """The night as the core folds it, and as it is shown."""
-    try:
-        state = resumed(night)
-    except RuleError as problem:
-        raise DamagedNight(night.id, problem) from None
-    counted = night.rounds[: _counted(night)]
+    """The night as the core folds it (the store handed out a night that folds), and as it is shown."""
+    state = resumed(night)
+    counted = night.rounds[: counted_rounds(night.rounds, night.matches)]
     results = (_result(night, table, match_id) for tables in counted for table, match_id in tables)
     standings = night_standings(state.players, results)
     tables = tuple(
@@ -186,13 +176,6 @@ def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
         night.id, night.name, night.settings, night.rules, state.round, tables, tuple(standings),
         state.leaving, state.joining,
     )  # fmt: skip
-
-
-def _counted(night: StoredNight) -> int:
-    """How many rounds count: those ended, and the round in play once every table of it is over."""
-    if not night.rounds:
-        return 0
-    return len(night.rounds) - (not all(night.matches[match_id].finished for _, match_id in night.rounds[-1]))
 
 
 def _result(night: StoredNight, table: Table, match_id: int) -> TableResult:
@@ -214,7 +197,7 @@ def played_tables(store: Store, night_id: int | None) -> tuple[int, list[PlayedT
     night = _read(store, night_id)
     played = [
         PlayedTable(number, table, match_id, _result(night, table, match_id))
-        for number, tables in enumerate(night.rounds[: _counted(night)], start=1)
+        for number, tables in enumerate(night.rounds[: counted_rounds(night.rounds, night.matches)], start=1)
         for table, match_id in tables
     ]
     return night.id, played
@@ -360,10 +343,10 @@ class FollowedTable:
 
 
 def followed_table(store: Store, night_id: int | None, number: int) -> FollowedTable:
-    """Where table ``number`` plays now: the match of the latest round seated."""
-    from ..store import nights
+    """Where table ``number`` plays now: the match of the latest round seated.
 
-    with _opened(store) as conn:
-        chosen = nights.resolve_night_id(conn, night_id)
-        round_, rounds, match_id = nights.table_now(conn, chosen, number)
-    return FollowedTable(chosen, number, round_, rounds, match_id)
+    The night is read whole, as its status reads it: a damaged night is refused here too.
+    """
+    night = _read(store, night_id)
+    match_id = next((match_id for table, match_id in night.rounds[-1] if table.number == number), None)
+    return FollowedTable(night.id, number, len(night.rounds), night.settings.rounds, match_id)

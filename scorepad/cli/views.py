@@ -70,7 +70,7 @@ def matches(as_json: ListJson = False) -> None:
 
 
 def doctor(as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON.")) -> None:
-    """Check the store: integrity, foreign keys, schema version, SQLite version, every match.
+    """Check the store: integrity, foreign keys, schema version, SQLite version, every match and every club night.
 
     Exit 0 when all is well, 1 when something is wrong (each finding says what).
 

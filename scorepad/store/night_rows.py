@@ -7,6 +7,11 @@ players by, and who came and went (``core.night.Attendance``): with the
 results of its tables' matches, what ``NightState.resume`` needs, so that no
 round is drawn again to read a night. A row is anything with the columns as
 attributes.
+
+``night_of`` is the one gate of a night out of the store: it decodes the rows
+(a column holds what scorepad writes there, or the night is damaged) and asks
+``core.night_kept.night_faults`` for the rest, so every reader of a night, and
+``doctor``, meets a damaged one as a ``DamagedNight`` naming it.
 """
 
 from __future__ import annotations
@@ -16,18 +21,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core.errors import ScorepadError, UnknownNameError
+from ..core.errors import RuleError, ScorepadError, UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
 from ..core.movement import Movement
 from ..core.night import Attendance, NightSettings
+from ..core.night_kept import Planned, night_faults
 from ..core.rules import RuleSet
 from ..core.seating import Seating, Table
 from .encoding import decode_rules
 from .errors import StoreError
-
-#: The tables drawn ahead by mixed movement: rounds of tables of names.
-Planned = tuple[tuple[tuple[str, ...], ...], ...]
 
 
 class StoredTable(NamedTuple):
@@ -62,42 +65,92 @@ class NoNightYet(UnknownNameError):
 
 
 class DamagedNight(StoreError):
-    """A night whose rows scorepad never wrote so: edited by hand, or cut short."""
+    """A night whose rows scorepad never wrote so: edited by hand, or cut short. Says the first of its ``problems``."""
 
-    def __init__(self, night_id: int, problem: object) -> None:
-        super().__init__(N_("night {night} is damaged in the store: {problem}"), night=night_id, problem=problem)
+    def __init__(self, night_id: int, problems: Sequence[object]) -> None:
+        self.night_id, self.problems = night_id, tuple(problems)
+        super().__init__(N_("night {night} is damaged in the store: {problem}"), night=night_id, problem=problems[0])
 
 
 def night_of(row: Any, players: Iterable[Any], tables: Iterable[Any], matches: Mapping[int, MatchState]) -> StoredNight:
-    """A night's row, its players' rows in the order they came and its tables' rows in order, as a value."""
+    """A night's row, its players' rows in the order they came and its tables' rows in order, as a value.
+
+    ``matches`` holds the state of every table's match the store has. DamagedNight, with every fault found,
+    unless the night is one scorepad could have written.
+    """
     try:
-        attendance = tuple(Attendance(p.name, p.joined_round, p.left_round) for p in players)
+        attendance = tuple(
+            Attendance(
+                p.name,
+                _whole(p.joined_round, "joined_round", empty=True),
+                _whole(p.left_round, "left_round", empty=True),
+            )
+            for p in players
+        )
         rules = decode_rules(row.rules)
         settings = settings_of(row, attendance, rules)
-        rounds: dict[int, list[StoredTable]] = {}
-        for t in tables:
-            table = Table(t.number, tuple(json.loads(t.players)), t.first_dealer)
-            rounds.setdefault(t.round, []).append(StoredTable(table, t.match_id))
-        kept = tuple(tuple(rounds[number]) for number in range(1, len(rounds) + 1))
+        rounds = _rounds(tables)
         planned = decode_planned(row.planned)
     except (ScorepadError, ValueError, TypeError, KeyError, AttributeError) as problem:
-        raise DamagedNight(row.id, problem) from None
+        raise DamagedNight(row.id, [problem]) from None
+    faults = night_faults(settings, rules, attendance, rounds, planned, matches)
+    if faults:
+        raise DamagedNight(row.id, faults)
     return StoredNight(
-        row.id, row.uid, row.name, rules, settings, row.created_at, row.touched, attendance, kept, planned, matches
+        row.id, row.uid, row.name, rules, settings, row.created_at, row.touched, attendance, rounds, planned, matches
     )
+
+
+def _rounds(rows: Iterable[Any]) -> tuple[tuple[StoredTable, ...], ...]:
+    """The tables' rows, in order, as the rounds they seat: numbered from 1, one after another."""
+    rounds: dict[int, list[StoredTable]] = {}
+    for row in rows:
+        round_, number = _whole(row.round, "round"), _whole(row.number, "number")
+        table = Table(number, _seats(row.players, round_, number), _whole(row.first_dealer, "first_dealer"))
+        rounds.setdefault(round_, []).append(StoredTable(table, _whole(row.match_id, "match_id")))
+    numbers = sorted(rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuleError(
+            N_("its tables are seated in rounds {numbers}, not in rounds numbered from 1 on"),
+            numbers=", ".join(map(str, numbers)),
+        )
+    return tuple(tuple(rounds[number]) for number in numbers)
+
+
+def _seats(text: str, round_: int, number: int) -> tuple[str, ...]:
+    """A table's players in seat order, from the JSON list of names its row keeps."""
+    try:
+        seats = json.loads(text)
+    except ValueError:
+        seats = None
+    if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
+        raise RuleError(
+            N_("round {round}, table {table}: its seats {seats} are not players' names"),
+            round=round_,
+            table=number,
+            seats=text,
+        )
+    return tuple(seats)
+
+
+def _whole(value: object, column: str, empty: bool = False) -> Any:
+    """A column's whole number as scorepad writes it (or None, when ``empty`` may be): SQLite keeps any value."""
+    if type(value) is int or (empty and value is None):
+        return value
+    raise RuleError(N_("{column} holds {value}, not a whole number"), column=column, value=repr(value))
 
 
 def settings_of(source: Any, attendance: Sequence[Attendance], rules: RuleSet) -> NightSettings:
     """A night's settings from where they are kept by name (its row, or its part of a backup file)."""
     return NightSettings(
         players=tuple(line.name for line in attendance if line.joined is None),
-        table_size=source.table_size,
-        rounds=source.rounds,
+        table_size=_whole(source.table_size, "table_size"),
+        rounds=_whole(source.rounds, "rounds"),
         movement=Movement(source.movement),
         seating=Seating(source.seating),
-        seed=source.seed,
+        seed=_whole(source.seed, "seed"),
         decks=rules.decks,
-        deals_per_player=source.deals_per_player,
+        deals_per_player=_whole(source.deals_per_player, "deals_per_player"),
     )
 
 
@@ -138,4 +191,12 @@ def encode_planned(planned: Planned) -> str | None:
 def decode_planned(text: str | None) -> Planned:
     if not text:
         return ()
-    return tuple(tuple(tuple(table) for table in tables) for tables in json.loads(text))
+    rounds = json.loads(text)
+    if not (
+        isinstance(rounds, list)
+        and all(isinstance(tables, list) for tables in rounds)
+        and all(isinstance(table, list) for tables in rounds for table in tables)
+        and all(isinstance(name, str) for tables in rounds for table in tables for name in table)
+    ):
+        raise RuleError(N_("the rounds drawn ahead are not tables of the night's players"))
+    return tuple(tuple(tuple(table) for table in tables) for tables in rounds)

@@ -114,7 +114,12 @@ def load(conn: Connection, night_id: int, lock: bool = False) -> StoredNight:
 
 def every_night(conn: Connection) -> list[StoredNight]:
     """Every night of the store, oldest first."""
-    return [load(conn, night_id) for night_id in conn.execute(select(N.c.id).order_by(N.c.id)).scalars()]
+    return [load(conn, night_id) for night_id in night_ids(conn)]
+
+
+def night_ids(conn: Connection) -> list[int]:
+    """The id of every night of the store, oldest first."""
+    return list(conn.execute(select(N.c.id).order_by(N.c.id)).scalars())
 
 
 def match_states(conn: Connection, match_ids: Sequence[int]) -> dict[int, MatchState]:
@@ -131,14 +136,6 @@ def match_states(conn: Connection, match_ids: Sequence[int]) -> dict[int, MatchS
                 stored = matches.load(conn, row.id)
             states[row.id] = stored.state()
     return states
-
-
-def table_now(conn: Connection, night_id: int, number: int) -> tuple[int, int, int | None]:
-    """The latest round seated, the night's rounds, and the match of table ``number`` in that round (if it has one)."""
-    rounds = conn.execute(select(N.c.rounds).where(N.c.id == night_id)).scalar_one()
-    seated = conn.execute(select(func.max(NT.c.round)).where(NT.c.night_id == night_id)).scalar_one()
-    query = select(NT.c.match_id).where(NT.c.night_id == night_id, NT.c.round == seated, NT.c.number == number)
-    return seated, rounds, conn.execute(query).scalar()
 
 
 class NightSummary(NamedTuple):
