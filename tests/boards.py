@@ -6,13 +6,19 @@ import http.client
 import json
 import re
 import signal
+import socket
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .processes import start
+
+if TYPE_CHECKING:
+    from scorepad.cli.board_server import Door
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class Answer:
 @dataclass(frozen=True)
 class Board:
     url: str
-    process: subprocess.Popen
+    process: subprocess.Popen | None  #: None for a board served by this process (``served_here``)
 
     def connection(self, timeout: float = 30) -> http.client.HTTPConnection:
         where = urlsplit(self.url)
@@ -48,6 +54,12 @@ class Board:
             return Answer(answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read())
         finally:
             conn.close()
+
+    def idle(self) -> socket.socket:
+        """A connection that asks nothing, as a phone gone quiet or an attacker's holds one open."""
+        where = urlsplit(self.url)
+        assert where.hostname is not None and where.port is not None
+        return socket.create_connection((where.hostname, where.port), timeout=30)
 
     def night(self) -> dict:
         answer = self.ask("/night.json")
@@ -96,3 +108,21 @@ def serving(store: str, *options: str, root: tuple[str, ...] = ()) -> Iterator[B
             process.communicate(timeout=30)
         finally:
             process.kill()
+
+
+@contextmanager
+def served_here(store: str, door: Door) -> Iterator[Board]:
+    """The board of night 1 served by this process, on a thread, behind ``door``: limits a test sets low."""
+    from scorepad.cli.board_server import board_server, listen
+    from scorepad.store.db import Store
+    from scorepad.store.location import store_location
+
+    with listen("127.0.0.1", 0) as sock:
+        server = board_server(Store(store_location(store)), 1, door)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
+        thread.start()  # connections wait in the socket's backlog until it serves them: nothing to wait for
+        try:
+            yield Board(f"http://127.0.0.1:{sock.getsockname()[1]}/", None)
+        finally:
+            server.should_exit = True
+            thread.join(timeout=30)

@@ -6,15 +6,18 @@ and Gus at table 2 (match 2), seated as listed, everyone dealing once a round.
 
 from __future__ import annotations
 
+import queue
 import signal
 import socket
 import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from .boards import serving
+from .boards import Board, served_here, serving
 from .conftest import dump
 from .processes import SCOREPAD, environment, run, start
 
@@ -275,3 +278,92 @@ def test_a_board_killed_outright_leaves_the_store_as_it_was(night):
     board.wait(timeout=30)
     assert dump(Path(night)) == before
     assert run(night, "night", "status", "--json").returncode == 0
+
+
+def closed_by_the_board(sock: socket.socket) -> bool:
+    """Whether the board has closed ``sock``: it reads the end of the stream, within the socket's timeout."""
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_a_full_board_turns_newcomers_away_and_says_so_once(night, capsys):
+    from scorepad.cli.board_server import Door
+
+    with served_here(night, Door(most=2, refused=30)) as board:
+        watching = [board.idle(), board.idle()]  # accepted first, as the system queued them: the two places
+        turned_away = [board.ask("/night.json") for _ in range(3)]
+        for sock in watching:
+            sock.shutdown(socket.SHUT_WR)
+            assert closed_by_the_board(sock)  # the door has counted it out before the board closes it
+            sock.close()
+        after = board.ask("/night.json")
+    assert [(a.status, a.body, a.headers["connection"]) for a in turned_away] == [
+        (503, b"Service Unavailable", "close")
+    ] * 3
+    assert "default-src 'none'" in turned_away[0].headers["content-security-policy"]
+    assert after.status == 200
+    said = "scorepad: 2 connections are open, the most the board serves at once: it turns more away until some close"
+    assert capsys.readouterr().err.splitlines() == [said]
+
+
+def test_a_connection_that_asks_nothing_or_too_slowly_is_closed_and_a_stream_is_not(night):
+    from scorepad.cli.board_server import Door
+
+    with served_here(night, Door(most=3, asking=0.5, refused=0.5)) as board, board.events() as events:
+        assert next(events)[0] == "message"  # the stream takes the first place, and keeps it
+        quiet, slow, beyond = board.idle(), board.idle(), board.idle()  # the two other places, and one too many
+        slow.sendall(b"GET /night.json HTTP/1.1\r\n")  # and never the rest of its head
+        assert all(closed_by_the_board(sock) for sock in (quiet, slow, beyond))
+        run(night, "deal", "--match", "2", "Eva=3", "Fay=10", "Gus=30")
+        assert next(events)[1]["tables"][1]["players"][0]["total"] == 3  # a stream older than all three
+        kept = board.connection()
+        kept.request("GET", "/board.css")
+        assert kept.getresponse().read() and kept.sock is not None
+        assert closed_by_the_board(kept.sock)  # quiet after its answer: closed too
+    for sock in (quiet, slow, beyond):
+        sock.close()
+
+
+def test_a_board_out_of_open_files_says_so_once_and_serves_again_when_they_close(night):
+    """A board that may open 64 files: idle connections run it out of them before its most (200) turns any away."""
+    few_files = (
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))\n"
+        "from scorepad.cli.main import run\n"
+        "run()\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", few_files, "night", "board", "--port", "0"],
+        env=environment(night),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    said: queue.Queue[str] = queue.Queue()  # each line of its stderr as it comes, read on a thread of its own
+    reader = threading.Thread(target=lambda: [said.put(line.rstrip("\n")) for line in process.stderr or ()])
+    reader.start()
+    idle = []
+    try:
+        line = process.stdout.readline() if process.stdout else ""
+        board = Board(line.rsplit(" ", 1)[-1].strip(), process)
+        assert said.get(timeout=30) == "Ctrl-C stops the board."
+        idle = [board.idle() for _ in range(100)]  # its backlog holds those it cannot accept
+        assert said.get(timeout=30) == (  # and no traceback before it
+            "scorepad: the board cannot take more connections for now: too many open files;"
+            " it takes them again as others close"
+        )
+        for sock in idle:
+            sock.close()
+        assert board.ask("/").status == 200
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0
+    finally:
+        for sock in idle:
+            sock.close()
+        process.kill()
+        reader.join(timeout=30)
+    assert list(said.queue) == ["The board has stopped."]

@@ -11,6 +11,11 @@ style sheet are the two the package holds. Every answer carries headers that
 cost nothing: a Content-Security-Policy that lets the page run its own script
 and nothing else, ``nosniff``, and no caching of the data.
 
+Every connection passes the board's door (``Door``): it serves CONNECTIONS at
+once and turns more away, closes a connection that does not send a whole
+request in time, and the operator hears once, not per connection, that the
+board is full or that the system has no more files for connections.
+
 One reader serves every screen. While any screen watches, ``Feed`` reads the
 night once a second, each read its own short transaction, and pushes it to
 every page when it changed (server-sent events), so the load on the store
@@ -25,24 +30,26 @@ a club's PostgreSQL server.
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route, Router
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..app.nights import night_status
-from ..core.errors import ScorepadError
+from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_
 from ..present.board import ASSETS, asset, board_json, page
-from ..present.translation import _
+from ..present.translation import _, in_language, ngettext
 from .common import complain, internal_error, json_text
 from .refusal_words import refusal
 
@@ -72,6 +79,27 @@ SECURITY = [
 FRESH = {"Cache-Control": "no-store"}  #: the night's data: always read again
 CHECKED = {"Cache-Control": "no-cache"}  #: the page and its files: asked again, so a new scorepad's are used
 
+# The limits of the board's connections. A club's room is some 50 screens, each
+# holding one stream open and asking for the page's files now and then; a
+# connection that asks nothing, or asks slowly, must not hold a place that a
+# phone needs, nor one of the files the system lets the board open.
+#: Connections open at once that the board serves; any more are answered 503 and closed. Under the
+#: 256 open files macOS allows a program by default, with room for the board's own.
+CONNECTIONS = 200
+#: Seconds a connection has to send the whole of a request, from its opening or from its last answer.
+ASKING = 10.0
+#: Seconds a connection beyond CONNECTIONS has to ask, to be told 503, before it is closed unanswered.
+REFUSED = 1.0
+#: Seconds uvicorn keeps a connection open after an answer, for the next request of the same screen.
+KEEP_ALIVE = 5
+#: Connections the system holds ready for the board to accept.
+BACKLOG = 128
+#: Bytes of a request's head that h11 holds while it is incomplete, more being refused (400): a
+#: request of the page's is under 1 KiB.
+HEAD = 16 * 1024
+#: The system's refusals that asyncio meets when it accepts a connection, and stops accepting for a second.
+EXHAUSTED = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
+
 
 class CannotListen(ScorepadError):
     """The board cannot listen at the host and port given: ``reason`` says why."""
@@ -87,7 +115,7 @@ def listen(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except (OSError, UnicodeError) as error:  # no such host, not this machine's address, the port taken
         if sock is not None:
             sock.close()
@@ -182,8 +210,163 @@ class Feed:
             self._watchers -= 1
 
 
-def board_app(feed: Feed) -> ASGIApp:
-    """The board's routes, each answer with the security headers."""
+Ends = tuple[tuple[str, int] | None, tuple[str, int] | None]  #: a connection's two ends: the board's, the screen's
+
+
+class Visit:
+    """One connection: whether the door serves it, and the timer that closes it when it does not ask in time."""
+
+    def __init__(self, transport: asyncio.BaseTransport, served: bool, wait: float) -> None:
+        self.transport, self.served, self._wait = transport, served, wait
+        self.ends: Ends = (_end(transport.get_extra_info("sockname")), _end(transport.get_extra_info("peername")))
+        self._asking = 0  #: its requests being answered: h11 answers one at a time, yet the next may start first
+        self._timer: asyncio.TimerHandle | None = None
+        self._expect()
+
+    def _expect(self) -> None:
+        self._timer = asyncio.get_running_loop().call_later(self._wait, self.transport.close)
+
+    def asks(self) -> None:
+        """A request has come whole: it is answered, however long its stream lasts."""
+        self._asking += 1
+        self.end()
+
+    def answered(self) -> None:
+        """A request is answered: the next must come whole in time, as the first."""
+        self._asking -= 1
+        if not self._asking and not self.transport.is_closing():
+            self._expect()
+
+    def end(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class Door:
+    """Every connection to the board: the first ``most`` open at once are served, any more told 503.
+
+    uvicorn closes a connection that stays quiet after an answer, but not one
+    that never sends a request, or sends it a byte at a time: the door closes
+    either after ``asking`` seconds, so that idle connections cannot hold the
+    places for long, and one beyond the most after ``refused`` seconds, so that
+    they cannot hold every file the system lets the board open. It decides at
+    a connection's opening, so a screen it serves stays served. uvicorn's own
+    cap (``limit_concurrency``) decides at each request: once it is reached it
+    refuses the next request of a screen already watching too, keeps an idle
+    connection it refuses open, and logs each refusal, where the operator
+    needs to hear once that the board is full. What the operator hears (the
+    board is full, the system has no more files for connections) is said
+    once, however many connections meet it.
+    """
+
+    def __init__(self, most: int = CONNECTIONS, asking: float = ASKING, refused: float = REFUSED) -> None:
+        self.most, self.asking, self.refused = most, asking, refused
+        self._visits: dict[Ends, Visit] = {}
+        self._served = 0
+        self._said: set[str] = set()
+
+    def say_once(self, message: str) -> None:
+        if message not in self._said:
+            self._said.add(message)
+            complain(message)
+
+    def opened(self, transport: asyncio.BaseTransport) -> Visit:
+        served = self._served < self.most
+        if served:
+            self._served += 1
+        else:
+            self.say_once(
+                ngettext(
+                    "{count} connection is open, the most the board serves at once: it turns more away until it closes",
+                    "{count} connections are open, the most the board serves at once:"
+                    " it turns more away until some close",
+                    self.most,
+                ).format(count=self.most)
+            )
+        visit = Visit(transport, served, self.asking if served else self.refused)
+        self._visits[visit.ends] = visit
+        return visit
+
+    def closed(self, visit: Visit) -> None:
+        visit.end()
+        del self._visits[visit.ends]
+        self._served -= visit.served
+
+    def protocol(self) -> type[asyncio.Protocol]:
+        """uvicorn's HTTP/1.1 protocol (h11) for each connection, the door told when it opens and closes."""
+        door = self
+
+        class Guarded(asyncio.Protocol):
+            def __init__(self, **given: Any) -> None:  # what uvicorn gives a connection's protocol
+                self._http = H11Protocol(**given)
+                self._visit: Visit | None = None
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                self._visit = door.opened(transport)
+                self._http.connection_made(transport)  # type: ignore[arg-type]  # a socket's: a Transport
+
+            def data_received(self, data: bytes) -> None:
+                self._http.data_received(data)
+
+            def eof_received(self) -> None:  # as h11's: the connection closes when the screen has sent all
+                self._http.eof_received()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self._visit is not None:
+                    door.closed(self._visit)
+                self._http.connection_lost(exc)
+
+            def pause_writing(self) -> None:
+                self._http.pause_writing()
+
+            def resume_writing(self) -> None:
+                self._http.resume_writing()
+
+        return Guarded
+
+    def guarding(self, app: ASGIApp) -> ASGIApp:
+        """``app`` for the connections the door serves, 503 for the others; each request stops its timer."""
+
+        async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+            visit = (
+                self._visits.get((_end(scope["server"]), _end(scope["client"]))) if scope["type"] == "http" else None
+            )
+            if visit is None:  # the lifespan
+                await app(scope, receive, send)
+                return
+            visit.asks()
+            try:
+                await (app if visit.served else FULL)(scope, receive, send)
+            finally:
+                visit.answered()
+
+        return guarded
+
+    def trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What the event loop meets outside a request: no more files for a connection said once, not per attempt."""
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in EXHAUSTED:
+            self.say_once(
+                _(
+                    "the board cannot take more connections for now: {reason}; it takes them again as others close"
+                ).format(reason=in_language(os_reason(error)))
+            )
+            return
+        loop.default_exception_handler(context)
+
+
+#: The answer to a connection beyond the door's most, which uvicorn then closes.
+FULL = PlainTextResponse("Service Unavailable", 503, headers={"Connection": "close"})
+
+
+def _end(address: Any) -> tuple[str, int] | None:
+    """One end of a connection, its host and port, as uvicorn gives it to the app (``server``, ``client``)."""
+    return (str(address[0]), int(address[1])) if address else None
+
+
+def board_app(feed: Feed, door: Door) -> ASGIApp:
+    """The board's routes behind its door, each answer with the security headers."""
     html = page()
 
     async def show_page(request: Request) -> Response:
@@ -202,6 +385,7 @@ def board_app(feed: Feed) -> ASGIApp:
 
     @asynccontextmanager
     async def reading(app: object) -> AsyncIterator[None]:
+        asyncio.get_running_loop().set_exception_handler(door.trouble)
         task = asyncio.create_task(feed.run())
         yield
         task.cancel()
@@ -215,7 +399,7 @@ def board_app(feed: Feed) -> ASGIApp:
         Route("/events", events, methods=["GET"]),
     ]
     # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
-    return _secured(Router(routes, redirect_slashes=False, lifespan=reading))
+    return _secured(door.guarding(Router(routes, redirect_slashes=False, lifespan=reading)))
 
 
 def _secured(app: ASGIApp) -> ASGIApp:
@@ -230,20 +414,30 @@ def _secured(app: ASGIApp) -> ASGIApp:
     return with_headers
 
 
-def serve(sock: socket.socket, store: Store, night_id: int) -> None:
-    """Serve the night's board on ``sock`` until Ctrl-C (or SIGTERM); uvicorn says nothing but its errors."""
+def board_server(store: Store, night_id: int, door: Door | None = None) -> uvicorn.Server:
+    """The night's board, to run on a listening socket; uvicorn says nothing but its errors."""
     server: uvicorn.Server | None = None
     feed = Feed(store, night_id, stopping=lambda: server is not None and server.should_exit)
+    door = door or Door()
     config = uvicorn.Config(
-        board_app(feed),
-        http="h11",
+        board_app(feed, door),
+        http=door.protocol(),
         ws="none",
         lifespan="on",
         log_config=None,
         log_level="error",
         access_log=False,
         server_header=False,
+        proxy_headers=False,  # no proxy stands before the board: the door knows each screen by its connection
         timeout_graceful_shutdown=5,
+        timeout_keep_alive=KEEP_ALIVE,
+        h11_max_incomplete_event_size=HEAD,
+        backlog=BACKLOG,
     )
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    return server
+
+
+def serve(sock: socket.socket, store: Store, night_id: int) -> None:
+    """Serve the night's board on ``sock`` until Ctrl-C (or SIGTERM)."""
+    board_server(store, night_id).run(sockets=[sock])

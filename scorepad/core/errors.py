@@ -125,6 +125,7 @@ _OS_REASONS = {
     errno.ENAMETOOLONG: N_("the name is too long"),
     errno.ELOOP: N_("too many symbolic links"),
     errno.EIO: N_("input/output error"),
+    errno.EMFILE: N_("too many open files"),
 }
 
 
