@@ -42,11 +42,13 @@ class Board:
         assert where.hostname is not None and where.port is not None
         return http.client.HTTPConnection(where.hostname, where.port, timeout=timeout)
 
-    def ask(self, path: str, method: str = "GET", body: bytes | None = None) -> Answer:
-        """One request, its path sent exactly as given (``/../`` stays ``/../``)."""
+    def ask(self, path: str, method: str = "GET", body: bytes | None = None, host: str | None = None) -> Answer:
+        """One request, its path sent exactly as given (``/../`` stays ``/../``), naming ``host`` if given."""
         conn = self.connection()
         try:
-            conn.putrequest(method, path, skip_accept_encoding=True)
+            conn.putrequest(method, path, skip_host=host is not None, skip_accept_encoding=True)
+            if host is not None:
+                conn.putheader("Host", host)
             if body is not None:
                 conn.putheader("Content-Length", str(len(body)))
             conn.endheaders(body)
@@ -118,7 +120,7 @@ def served_here(store: str, door: Door) -> Iterator[Board]:
     from scorepad.store.location import store_location
 
     with listen("127.0.0.1", 0) as sock:
-        server = board_server(Store(store_location(store)), 1, door)
+        server = board_server(Store(store_location(store)), 1, "127.0.0.1", door)
         thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
         thread.start()  # connections wait in the socket's backlog until it serves them: nothing to wait for
         try:

@@ -102,7 +102,6 @@ OUTSIDE = [
     "/index.html",
     "/favicon.ico",
     "/board.js%00",
-    "http://evil.example/../etc/passwd",
     "/" + "a" * 10_000,
     "/" + "%2e%2e/" * 10_000,
 ]
@@ -119,6 +118,59 @@ def test_no_path_outside_the_board_is_served(night):
         except ConnectionError:
             pass
         assert board.ask("/").status == 200  # still serving
+
+
+MISDIRECTED = b"Open the board at an address it printed when it started."
+
+
+def test_the_board_answers_only_requests_that_name_it(night):
+    """A page of another site may point its own name at the laptop (DNS rebinding): the board does not answer it."""
+    with serving(night) as board:
+        port = board.url.rsplit(":", 1)[1].strip("/")
+        for host in (f"127.0.0.1:{port}", "127.0.0.1", f"localhost:{port}", "LOCALHOST", "localhost.", "127.0.0.2"):
+            assert board.ask("/night.json", host=host).status == 200, host
+        assert board.ask("/night.json", host=socket.gethostname()).status == 200
+        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1.nip.io", "localhost.evil.example", "192.0.2.9"):
+            for path in ("/", "/night.json", "/events", "/board.js", "/nothing"):
+                answer = board.ask(path, host=host)
+                assert (answer.status, answer.body) == (421, MISDIRECTED), (host, path)
+                assert "default-src 'none'" in answer.headers["content-security-policy"]
+        assert board.ask("http://evil.example/night.json").status == 421  # http.client names the URL's host
+        assert board.ask("/night.json", host="").status == 421
+
+
+@pytest.mark.parametrize(
+    "host, came_in_at, answered",
+    [
+        ("192.0.2.7:8000", "192.0.2.7", True),  # a wall screen on the club's network, by the laptop's address
+        ("192.0.2.7", "192.0.2.7", True),
+        ("192.0.2.8:8000", "192.0.2.7", False),
+        ("192.0.2.7:8000", "::ffff:192.0.2.7", True),  # the board on "::" takes IPv4 connections as mapped ones
+        ("[2001:db8::7]:8000", "2001:db8::7", True),
+        ("[2001:db8::8]:8000", "2001:db8::7", False),
+        ("[::1]:8000", "::1", True),
+        ("127.0.0.1:8000", "192.0.2.7", True),
+        ("clublaptop:8000", "192.0.2.7", True),
+        ("ClubLaptop.local", "192.0.2.7", True),
+        ("clublaptop.example", "192.0.2.7", False),
+        ("evil.example:8000", "127.0.0.1", False),
+        ("[::1", "::1", False),
+        ("", "127.0.0.1", False),
+    ],
+)
+def test_a_request_is_the_boards_when_it_names_the_address_it_came_in_at_or_this_machine(host, came_in_at, answered):
+    from scorepad.cli.board_server import answers_to
+
+    names = {"localhost", "clublaptop", "clublaptop.local"}
+    assert answers_to(host, (came_in_at, 8000), names) is answered
+
+
+def test_the_board_answers_to_this_machines_names_and_to_the_name_it_listens_at():
+    from scorepad.cli.board_server import own_names
+
+    machine = socket.gethostname().lower()
+    assert {"localhost", machine} <= own_names("0.0.0.0") and "0.0.0.0" not in own_names("0.0.0.0")
+    assert "clublaptop.lan" in own_names("ClubLaptop.lan")
 
 
 def test_names_holding_markup_are_text_in_the_data_and_absent_from_the_page(cli, store_path):

@@ -59,7 +59,7 @@ def board(
         console(soft_wrap=True).print(_("The board of {night}: {address}").format(night=label, address=address))
     say(_("Ctrl-C stops the board."))
     with suppress(KeyboardInterrupt):  # uvicorn has stopped, and gives the signal back
-        serve(sock, store, status.night_id)
+        serve(sock, store, status.night_id, host)
     say(_("The board has stopped."))
 
 

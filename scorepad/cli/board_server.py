@@ -3,7 +3,9 @@
 Only ``scorepad night board`` imports this module, when it runs: no other
 command, nor any ``--help``, loads a web server (tests/test_architecture.py).
 
-It only reads. ``GET`` (and ``HEAD``) of five fixed paths: the page, its
+It only reads, and answers only the requests that name it as it is reached
+(``answers_to``: a page of another site cannot point its own name at the
+board and read it). ``GET`` (and ``HEAD``) of five fixed paths: the page, its
 script and style sheet, the night's data once (``/night.json``, for a script),
 and its stream of changes (``/events``, for the page). Any other path gets
 404, any other method 405, and no path ever names a file: the script and the
@@ -40,6 +42,7 @@ from contextlib import asynccontextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 import uvicorn
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route, Router
@@ -54,6 +57,8 @@ from .common import complain, internal_error, json_text
 from .refusal_words import refusal
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
     from ..store.db import Store
@@ -365,8 +370,8 @@ def _end(address: Any) -> tuple[str, int] | None:
     return (str(address[0]), int(address[1])) if address else None
 
 
-def board_app(feed: Feed, door: Door) -> ASGIApp:
-    """The board's routes behind its door, each answer with the security headers."""
+def board_app(feed: Feed, door: Door, names: Collection[str]) -> ASGIApp:
+    """The board's routes behind its door, for requests that name it (``answers_to``), each answer secured."""
     html = page()
 
     async def show_page(request: Request) -> Response:
@@ -399,7 +404,7 @@ def board_app(feed: Feed, door: Door) -> ASGIApp:
         Route("/events", events, methods=["GET"]),
     ]
     # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
-    return _secured(door.guarding(Router(routes, redirect_slashes=False, lifespan=reading)))
+    return _secured(door.guarding(_addressed(Router(routes, redirect_slashes=False, lifespan=reading), names)))
 
 
 def _secured(app: ASGIApp) -> ASGIApp:
@@ -414,13 +419,78 @@ def _secured(app: ASGIApp) -> ASGIApp:
     return with_headers
 
 
-def board_server(store: Store, night_id: int, door: Door | None = None) -> uvicorn.Server:
-    """The night's board, to run on a listening socket; uvicorn says nothing but its errors."""
+def own_names(host: str) -> frozenset[str]:
+    """The names the board answers to: localhost, this machine's, and --host's when it is a name."""
+    machine = socket.gethostname().lower().rstrip(".")
+    names = {"localhost", machine}
+    if "." not in machine:  # the name the local network knows it by (mDNS: Bonjour, Avahi)
+        names.add(f"{machine}.local")
+    if not _is_address(host):
+        names.add(host.lower().rstrip("."))
+    return frozenset(name for name in names if name)
+
+
+def answers_to(host: str, server: tuple[str, int] | None, names: Collection[str]) -> bool:
+    """Whether a request that names ``host`` (its Host header) and came in at ``server`` is the board's to answer.
+
+    It is when it names the board by one of ``names``, by a loopback address,
+    or by the address it came in at: with ``--host 0.0.0.0``, any of this
+    machine's addresses, as a wall screen on the club's network knows it. A
+    web page of another site that the laptop opens may point a name of its
+    own at this machine (DNS rebinding), to read the board as its own site;
+    its requests then name that site, and are refused.
+    """
+    if host.startswith("["):  # an IPv6 address, then its port
+        name, closed, _port = host[1:].partition("]")
+        if not closed:
+            return False
+    else:
+        name = host.partition(":")[0]
+    name = name.lower().rstrip(".")
+    if name in names:
+        return True
+    if not _is_address(name):
+        return False
+    address = _plain(name)
+    return address.is_loopback or (server is not None and address == _plain(server[0]))
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _plain(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An address, an IPv4 one as itself even when a socket listening on ``::`` gives it mapped (``::ffff:a.b.c.d``)."""
+    found = ipaddress.ip_address(address)
+    if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped:
+        return found.ipv4_mapped
+    return found
+
+
+def _addressed(app: ASGIApp, names: Collection[str]) -> ASGIApp:
+    """``app`` for the requests that are the board's to answer (``answers_to``); 421 Misdirected Request for others."""
+    misdirected = PlainTextResponse(_("Open the board at an address it printed when it started."), 421)
+
+    async def checked(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not answers_to(Headers(scope=scope).get("host", ""), scope["server"], names):
+            await misdirected(scope, receive, send)
+            return
+        await app(scope, receive, send)
+
+    return checked
+
+
+def board_server(store: Store, night_id: int, host: str, door: Door | None = None) -> uvicorn.Server:
+    """The night's board, to run on a socket listening at ``host``; uvicorn says nothing but its errors."""
     server: uvicorn.Server | None = None
     feed = Feed(store, night_id, stopping=lambda: server is not None and server.should_exit)
     door = door or Door()
     config = uvicorn.Config(
-        board_app(feed, door),
+        board_app(feed, door, own_names(host)),
         http=door.protocol(),
         ws="none",
         lifespan="on",
@@ -438,6 +508,6 @@ def board_server(store: Store, night_id: int, door: Door | None = None) -> uvico
     return server
 
 
-def serve(sock: socket.socket, store: Store, night_id: int) -> None:
-    """Serve the night's board on ``sock`` until Ctrl-C (or SIGTERM)."""
-    board_server(store, night_id).run(sockets=[sock])
+def serve(sock: socket.socket, store: Store, night_id: int, host: str) -> None:
+    """Serve the night's board on ``sock``, listening at ``host``, until Ctrl-C (or SIGTERM)."""
+    board_server(store, night_id, host).run(sockets=[sock])
