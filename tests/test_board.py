@@ -233,7 +233,9 @@ def test_a_store_that_cannot_be_read_is_said_on_the_page_and_the_board_goes_on(n
     assert kind_after == "message"
 
 
-def test_a_defect_in_reading_the_night_is_said_on_the_page_and_once_to_the_operator(night, monkeypatch, capsys):
+def test_a_defect_in_reading_the_night_is_said_once_to_the_operator_and_the_page_hears_of_it(
+    night, monkeypatch, capsys
+):
     from scorepad.cli import board_server
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
@@ -248,10 +250,60 @@ def test_a_defect_in_reading_the_night_is_said_on_the_page_and_once_to_the_opera
     assert feed.read()[0] == 200
     monkeypatch.setattr(board_server, "board_json", broken)
     answers.append(feed.read())
-    problem = '{"problem": "the board cannot read the night: the page\'s words are missing"}'
+    problem = '{"problem": "the board cannot read the night: the board\'s terminal says why"}'
     assert answers == [(503, problem)] * 3
     said = "scorepad: internal error: RuntimeError: the page's words are missing"
     assert capsys.readouterr().err.splitlines() == [said, said]  # once, and once more when it comes back
+
+
+@pytest.mark.parametrize("kind", ["file", "server"])
+def test_a_store_the_board_cannot_read_is_named_to_the_operator_never_on_the_page(night, store_path, kind, capsys):
+    from scorepad.cli.board_server import Feed
+    from scorepad.store.db import Store
+    from scorepad.store.location import store_location
+
+    if kind == "file":
+        store_path.write_bytes(b"not a database" * 100)
+        where = str(store_path)
+    else:  # nothing listens at port 1: the server cannot be reached
+        where = "postgresql://club:s3cret-word@127.0.0.1:1/clubnight"
+    feed = Feed(Store(store_location(where)), 1, stopping=lambda: False)
+    answers = [feed.read(), feed.read()]
+    assert answers == [(503, '{"problem": "the board cannot read the night: the board\'s terminal says why"}')] * 2
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("scorepad: the board cannot read the night: ")
+    shown = where if kind == "file" else "postgresql://club@127.0.0.1:1/clubnight"
+    assert shown in said[0] and "s3cret-word" not in said[0]
+
+
+def test_no_error_answer_names_the_store_or_the_installation(night, store_path, monkeypatch):
+    import scorepad
+    from scorepad.cli import board_server
+    from scorepad.cli.board_server import Door
+
+    installed = str(Path(scorepad.__file__).parent)
+
+    def broken(path: str) -> bytes:
+        raise FileNotFoundError(2, "No such file or directory", f"{installed}/present/board_assets/board.js")
+
+    monkeypatch.setattr(board_server, "asset", broken)
+    with served_here(night, Door()) as board:
+        answers = {
+            404: board.ask("/nothing"),
+            405: board.ask("/", "POST", b"x"),
+            421: board.ask("/", host="evil.example"),
+            500: board.ask("/board.js"),
+        }
+        with board.idle() as sock:  # a header line without its colon: h11 refuses the request, and closes
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n")
+            bad = b"".join(iter(lambda: sock.recv(65536), b""))
+        store_path.write_bytes(b"not a database" * 100)
+        answers[503] = board.ask("/night.json")
+    assert {code: answer.status for code, answer in answers.items()} == {code: code for code in answers}
+    assert bad.startswith(b"HTTP/1.1 400 ")
+    for body in (*(answer.body for answer in answers.values()), bad):
+        for secret in (night, str(store_path.parent), installed, sys.prefix, "Traceback"):
+            assert secret.encode() not in body, (secret, body)
 
 
 def test_ctrl_c_stops_the_board_with_one_line_even_while_a_page_watches(night):

@@ -53,6 +53,7 @@ from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_
 from ..present.board import ASSETS, asset, board_json, page
 from ..present.translation import _, in_language, ngettext
+from ..store.errors import StoreError
 from .common import complain, internal_error, json_text
 from .refusal_words import refusal
 
@@ -159,21 +160,32 @@ class Feed:
         self._changed = asyncio.Event()  #: set, and replaced, whenever the event changes
         self._watchers = 0
         self._closed = False
-        self._defect = ""  #: the defect the last read met, said once on stderr however many reads meet it
+        self._told = ""  #: what the last read told the operator, said once on stderr however many reads meet it
 
     def read(self) -> tuple[int, str]:
-        """The night as the page's data (200), or why it cannot be read now (503), as JSON text."""
+        """The night as the page's data (200), or why it cannot be read now (503), as JSON text.
+
+        The page, which anyone on the club's network may open, hears why only
+        when the night itself is missing: what the store says of itself names
+        its file or its server, and a defect may name the files of the
+        installation, so those the operator hears on the terminal, once.
+        """
         with self._reading:
-            defect, self._defect = self._defect, ""
+            told, self._told = self._told, ""
             try:
                 return 200, json_text(board_json(night_status(self._store, self._night_id)))
+            except StoreError as error:
+                self._told = _("the board cannot read the night: {reason}").format(reason=refusal(error))
             except ScorepadError as error:
-                reason = refusal(error)
+                return self._problem(refusal(error))
             except Exception as error:  # noqa: BLE001 - a defect too is said on the page, and the board reads on
-                reason = str(error) or type(error).__name__
-                self._defect = internal_error(error)
-                if self._defect != defect:  # the operator hears of it once, not every second
-                    complain(self._defect)
+                self._told = internal_error(error)
+            if self._told != told:  # the operator hears of it once, not every second
+                complain(self._told)
+        return self._problem(_("the board's terminal says why"))
+
+    @staticmethod
+    def _problem(reason: str) -> tuple[int, str]:
         return 503, json_text({"problem": _("the board cannot read the night: {reason}").format(reason=reason)})
 
     async def run(self) -> None:
