@@ -165,10 +165,10 @@ class Feed:
     def read(self) -> tuple[int, str]:
         """The night as the page's data (200), or why it cannot be read now (503), as JSON text.
 
-        The page, which anyone on the club's network may open, hears why only
-        when the night itself is missing: what the store says of itself names
-        its file or its server, and a defect may name the files of the
-        installation, so those the operator hears on the terminal, once.
+        The page, which anyone on the club's network may open, hears scorepad's
+        own refusals (there is no such night). What the store says of itself
+        names its file or its server, and a defect may name files of the
+        installation: those the operator hears, on the terminal, once.
         """
         with self._reading:
             told, self._told = self._told, ""
@@ -255,6 +255,7 @@ class Visit:
             self._expect()
 
     def end(self) -> None:
+        """No more timer: the connection is being answered, or has closed."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -307,7 +308,7 @@ class Door:
 
     def closed(self, visit: Visit) -> None:
         visit.end()
-        del self._visits[visit.ends]
+        self._visits.pop(visit.ends, None)
         self._served -= visit.served
 
     def protocol(self) -> type[asyncio.Protocol]:
