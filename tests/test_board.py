@@ -6,6 +6,7 @@ and Gus at table 2 (match 2), seated as listed, everyone dealing once a round.
 
 from __future__ import annotations
 
+import json
 import queue
 import signal
 import socket
@@ -304,6 +305,46 @@ def test_no_error_answer_names_the_store_or_the_installation(night, store_path, 
     for body in (*(answer.body for answer in answers.values()), bad):
         for secret in (night, str(store_path.parent), installed, sys.prefix, "Traceback"):
             assert secret.encode() not in body, (secret, body)
+
+
+#: A laptop's ``play`` as SQLite sees it: a connection open on the store, which it read; it says so, then waits.
+LAPTOP = (
+    "import sqlite3, sys; conn = sqlite3.connect(sys.argv[1]); conn.execute('SELECT count(*) FROM match').fetchall();"
+    " print('started', flush=True); sys.stdin.read()"
+)
+
+
+def test_the_boards_reads_keep_its_connection_a_reader_and_every_deal_shows(night):
+    """The board's store keeps a connection once the quick reader has left a read to it (a reader kept
+    waiting a second by a writer's checkpoint, a file changed under an immutable read). Its reads every
+    second must not drop that connection's locks: a writer elsewhere would take it for gone, fold the -wal
+    into the store and delete -wal and -shm from under it, and the board would read an index nobody writes
+    for as long as a laptop kept the new -wal alive."""
+    from scorepad.cli.board_server import Feed
+    from scorepad.store.db import Store
+    from scorepad.store.location import store_location
+
+    store = Store(store_location(night)).open()  # as after a read the quick reader left to the store
+    feed = Feed(store, 1, stopping=lambda: False)
+    laptop = None
+    try:
+        assert feed.read()[0] == 200
+        run(night, "deal", "--match", "2", "Eva=3", "Fay=10", "Gus=30")
+        assert Path(night + "-wal").exists()  # the board's connection still reads: the writer left the -wal to it
+        laptop = subprocess.Popen(
+            [sys.executable, "-c", LAPTOP, night], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert laptop.stdout is not None and laptop.stdout.readline() == "started\n"
+        run(night, "deal", "--match", "2", "Eva=30", "Fay=10", "Gus=3")
+        code, text = feed.read()
+    finally:
+        if laptop is not None:
+            laptop.communicate(timeout=30)
+        store.close()
+    assert code == 200
+    table = json.loads(text)["tables"][1]
+    assert {p["name"]: p["total"] for p in table["players"]} == {"Eva": 33, "Fay": 20, "Gus": 33}
+    assert table["state"] == "deal 3 of 3, Gus deals"
 
 
 def test_ctrl_c_stops_the_board_with_one_line_even_while_a_page_watches(night):

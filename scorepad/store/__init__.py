@@ -8,7 +8,10 @@ store (SQLite by default, PostgreSQL for clubs) one transaction a command,
 ``backup_file`` is the JSON backup's shape, ``quick`` reads a SQLite file with
 the standard library alone (status, a night's status, the list of matches,
 shell completion),
-and ``rows`` turns a match row into a value for both readers. ``schema``
+and ``rows`` turns a match row into a value for both readers; ``sqlite_file``
+looks at a SQLite file before SQLite opens it, and ``connections`` counts the
+connections open to it meanwhile, so that no file of the store is opened by
+hand under them. ``schema``
 names the tables and columns. Everything handed out is a decoded value (core
 settings, entries, states), never JSON text.
 """

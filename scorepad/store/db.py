@@ -131,7 +131,8 @@ class Store:
         if found is not None and found.frozen:
             engine = create_engine(url, creator=lambda: sqlite_file.connect_frozen(found.path, BUSY_TIMEOUT_S))
         else:
-            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+            # Counted connections: no file of the store is opened by hand while one is open (sqlite_file).
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S, "factory": sqlite_file.Connection})
         _setup_sqlite(engine)
         return engine
 

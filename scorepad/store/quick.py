@@ -122,7 +122,7 @@ def _read(location: Path | str, read: Callable[[sqlite3.Connection], T | None], 
     immutable = not found.pending
     uri = f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
-        with closing(sqlite3.connect(uri, uri=True, timeout=TIMEOUT_S)) as conn:
+        with closing(sqlite_file.connect(uri, TIMEOUT_S)) as conn:
             if not any_revision and conn.execute(_VERSION).fetchall() != [(HEAD,)]:
                 return None
             result = read(conn)

@@ -15,6 +15,11 @@ In WAL mode SQLite keeps ``NAME-wal`` and ``NAME-shm`` beside the store, and
 cannot open it at all where it may not create them: a store in a read-only
 folder is read as immutable instead, which SQLite allows when no change is
 pending beside it, and any write is refused with the folder named.
+
+Reading the header by hand closes a descriptor of the file, which drops every
+lock this process holds on it (``connections``): so ``examine`` reads it only
+while no connection to the file is open here, and every connection scorepad
+makes is a ``Connection``, counted while it is open.
 """
 
 from __future__ import annotations
@@ -22,14 +27,17 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import weakref
 from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from ..core.errors import os_reason
 from ..core.language import N_, Counted, Phrase
+from . import connections
 from .errors import StoreError, reason
 from .schema import VERSION_TABLE
 
@@ -61,6 +69,30 @@ class Found:
     stamp: tuple[int, int, int]  #: inode, size and change time, to notice a writer under an immutable read
 
 
+class Connection(sqlite3.Connection):
+    """An SQLite connection counted by ``connections`` from its opening to its closing, or to its end unclosed.
+
+    Give it as ``factory`` to ``sqlite3.connect``: every connection to a store is one.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with connections.LOCK:  # no file is opened by hand between SQLite's opening of it and its count
+            super().__init__(*args, **kwargs)
+            (name,) = [file for _, schema, file in self.execute("PRAGMA database_list") if schema == "main"]
+            key = connections.hold(name) if name else None  # no name: in memory, nothing to open by hand
+        self._released = weakref.finalize(self, connections.release, key) if key else None
+
+    def close(self) -> None:
+        super().close()
+        if self._released is not None:
+            self._released()  # once: a finalizer does nothing when called again
+
+
+def connect(database: str, timeout: float) -> Connection:
+    """A counted connection to ``database``, a ``file:`` URI."""
+    return sqlite3.connect(database, uri=True, timeout=timeout, factory=Connection)
+
+
 def check_version() -> None:
     """Refuse an SQLite library older than scorepad needs."""
     if sqlite3.sqlite_version_info < MIN_SQLITE:
@@ -78,14 +110,14 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode):
             raise StoreError(N_("{path} is not a file: scorepad leaves it alone"), path=path)
-        with path.open("rb") as file:
-            head = file.read(HEADER)
+        head, now = _header(path, found)
     except OSError as error:
         raise StoreError(N_("cannot read {path}: {reason}"), path=path, reason=os_reason(error)) from None
     stamp = found.st_ino, found.st_size, found.st_mtime_ns
     # Changes waiting beside the file (a crashed writer's, or a live one's) are part of the store.
     pending = side(path, "-wal").exists() or side(path, "-journal").exists()
-    damage = _damage(head, stamp[1], pending)
+    # A header read before this process connected may count fewer pages or more than the file has now.
+    damage = _damage(head, stamp[1], pending or not now)
     if damage:
         raise StoreError(
             N_("{path}: this file is not a scorepad database ({damage}): scorepad leaves it alone"),
@@ -106,8 +138,35 @@ def examine(path: Path, timeout: float, may_freeze: bool = True) -> Found:
     return Found(path, head[18] == WAL_FORMAT, frozen, pending, stamp)
 
 
+#: The header of each file ``examine`` read by hand: what it finds while connections to the file are open.
+_headers: dict[connections.Identity, bytes] = {}
+
+
+def _header(path: Path, found: os.stat_result) -> tuple[bytes, bool]:
+    """The file's first bytes, and whether they were read now: never while a connection to it is open here.
+
+    A connection to an existing store follows its examination in the same
+    process (``db``, ``quick`` and ``_tables`` examine first; a new store's
+    connections are closed before it takes its name), so a file connected to
+    was read before. What tells a store in the header (its magic, page size
+    and WAL mode) stays as it was read: scorepad never vacuums a store or
+    changes its journal mode.
+    """
+    key = connections.identity(found)
+    with connections.LOCK:
+        if connections.connected(key):
+            return _headers[key], False
+        with path.open("rb") as file:
+            head = file.read(HEADER)
+        _headers[key] = head
+    return head, True
+
+
 def _damage(head: bytes, size: int, pending: bool) -> Phrase | None:
-    """What makes a file no SQLite database, or one cut short; None for a whole one."""
+    """What makes a file no SQLite database, or one cut short; None for a whole one.
+
+    ``pending``: the file's size says nothing of its pages (changes wait beside it, or the header is old).
+    """
     if size == 0:
         return Phrase(N_("it is empty"))
     if not head.startswith(MAGIC):
@@ -151,15 +210,15 @@ def _tables(path: Path, timeout: float, immutable: bool) -> set[str]:
     """
     uri = f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
-        with closing(sqlite3.connect(uri, uri=True, timeout=timeout)) as conn:
+        with closing(connect(uri, timeout)) as conn:
             return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as error:
         raise StoreError(N_("{path}: {reason}"), path=path, reason=trouble(path, str(error))) from None
 
 
-def connect_frozen(path: Path, timeout: float) -> sqlite3.Connection:
+def connect_frozen(path: Path, timeout: float) -> Connection:
     """A read-only, immutable connection: what SQLite allows in a folder where it may not create ``-shm``."""
-    return sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True, timeout=timeout)
+    return connect(f"file:{quote(str(path))}?mode=ro&immutable=1", timeout)
 
 
 def check_still(found: Found) -> None:
