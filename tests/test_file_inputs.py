@@ -20,6 +20,7 @@ from scorepad.app import audit, backup
 from scorepad.app.inputs import MiB, read_stream
 from scorepad.core.errors import ScorepadError
 from scorepad.core.record import write_record
+from tests.conftest import dump
 from tests.test_audit_cli import dealt
 
 #: The address space a scorepad process may take in these tests: reading without a bound fails
@@ -67,6 +68,21 @@ def test_a_regular_file_past_the_bound_is_refused_without_reading_it(cli, tmp_pa
     with open(record, "wb") as file:
         file.truncate(audit.RECORD_LIMIT + 1)
     assert cli.refused("audit", record).startswith(f"{record}: larger than 1 MiB")
+
+
+def test_a_file_of_the_store_in_use_is_refused_unread(cli, store_path):
+    """``audit --match`` reads the match's rules, then the records, with its connection to the store open: a
+    record that is the store, or a file SQLite keeps beside it, opened and closed by hand would drop every
+    lock the connection holds, and a writer elsewhere could then delete -wal and -shm from under it."""
+    cli("new", "--players", "Ann,Bob,Cat")
+    before = dump(store_path)
+    for suffix in ("", "-wal", "-shm"):
+        name = store_path.with_name(store_path.name + suffix)
+        for record in ([], ["--record"]):
+            line = cli.refused("audit", "--match", "1", *record, name)
+            assert line == f"{name}: a file of the store scorepad has open: not read"
+    assert dump(store_path) == before
+    assert cli.refused("import", store_path) == f"scorepad: {store_path} is not a scorepad backup (not JSON)"
 
 
 def test_a_file_of_exactly_the_bound_is_read(cli, tmp_path, monkeypatch):

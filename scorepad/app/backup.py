@@ -33,7 +33,7 @@ from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
 from ..store.night_rows import StoredNight, StoredTable, settings_of
 from ..store.schema import STANDING
-from .inputs import MiB, TooLarge, read_path
+from .inputs import MiB, StoreFile, TooLarge, read_path
 from .nights import resumed
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def read(path: Path) -> Backup:
     try:
         why = Phrase(N_("far beyond the backup of a big club"))
         data = json.loads(read_path(path, BACKUP_LIMIT, why), object_pairs_hook=_one_value_a_key)
-    except (TooLarge, _TwoValues) as error:
+    except (TooLarge, StoreFile, _TwoValues) as error:
         raise BackupError(N_("{path}: {reason}"), path=path, reason=error) from None
     except FileNotFoundError:
         raise BackupError(N_("{path}: no such file"), path=path) from None

@@ -6,6 +6,11 @@ take the machine's memory first: reading stops one byte past the bound, and
 the file is refused with the bound in the message. Devices, pipes and
 standard input are read the same way, not refused for what they are: the
 shell's ``<(...)`` and ``/dev/stdin`` hand a real backup over as a pipe.
+
+The one file refused unread is one of the store's while this process holds a
+connection to it (``audit --match`` reads its records after the match's
+rules): opening it by hand would drop the connection's locks
+(``store.connections``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import IO, AnyStr
 
 from ..core.errors import ScorepadError
 from ..core.language import N_, Phrase
+from ..store import connections
 
 MiB = 1024 * 1024
 CHUNK = MiB  #: a read at a time: a stream past the bound costs the bound, not more
@@ -23,6 +29,13 @@ CHUNK = MiB  #: a read at a time: a stream past the bound costs the bound, not m
 
 class TooLarge(ScorepadError):
     """A file past the bound its kind is given."""
+
+
+class StoreFile(ScorepadError):
+    """A file of the store this process has open: the store, or SQLite's -wal, -shm or -journal beside it."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("a file of the store scorepad has open: not read"))
 
 
 def too_large(limit: int, why: Phrase | str) -> TooLarge:
@@ -40,11 +53,14 @@ def read_path(path: str | os.PathLike[str], limit: int, why: Phrase | str) -> by
 
     OSError (no such file, a folder, no permission) is the caller's to word.
     """
-    with open(path, "rb") as file:
-        info = os.fstat(file.fileno())
-        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-            raise too_large(limit, why)  # known at once: not a byte read
-        return read_stream(file, limit, why)  # a regular file may still grow while it is read
+    with connections.LOCK:  # no connection opens while the file is open here
+        if connections.in_use(path):
+            raise StoreFile()
+        with open(path, "rb") as file:
+            info = os.fstat(file.fileno())
+            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                raise too_large(limit, why)  # known at once: not a byte read
+            return read_stream(file, limit, why)  # a regular file may still grow while it is read
 
 
 def read_stream(stream: IO[AnyStr], limit: int, why: Phrase | str) -> AnyStr:
