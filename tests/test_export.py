@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from scorepad.app.csv_rows import COLUMNS, escape
 from scorepad.app.export import ExportError, write_file
 from scorepad.core.text import CONTROL, visible
+from scorepad.store.db import Store
 
 
 def unescape(text: str) -> str:
@@ -201,36 +202,36 @@ def test_names_come_back_from_the_csv_as_they_were_given(cli, tmp_path, players,
 # Writing safely.
 
 
-def test_a_failed_write_leaves_no_file_and_the_earlier_one_whole(tmp_path):
-    target = tmp_path / "deals.csv"
+def test_a_failed_write_leaves_no_file_and_the_earlier_one_whole(tmp_path, store_path):
+    target, store = tmp_path / "deals.csv", Store(store_path)
 
     def crash(stream):
         stream.write("match,match_name\n1,half")
         raise OSError(28, "No space left on device")
 
     with pytest.raises(ExportError, match="no space left on the device"):  # os_reason: the catalog's words
-        write_file(target, crash)
+        write_file(target, crash, store)
     assert os.listdir(tmp_path) == []
     target.write_text("the earlier export")
     with pytest.raises(ExportError):
-        write_file(target, crash, overwrite=True)
+        write_file(target, crash, store, overwrite=True)
     assert target.read_text() == "the earlier export"
     assert os.listdir(tmp_path) == ["deals.csv"]
 
 
-def test_a_name_taken_meanwhile_is_not_overwritten(tmp_path, monkeypatch):
+def test_a_name_taken_meanwhile_is_not_overwritten(tmp_path, monkeypatch, store_path):
     """Another export may take the name between the check and the move: the next free name is used."""
-    target = tmp_path / "match-1.csv"
+    target, store = tmp_path / "match-1.csv", Store(store_path)
 
     def write(stream):
         target.write_text("the other export")  # arrives while this one is being written
         stream.write("this export")
 
-    placed = write_file(target, write, rename=True)
+    placed = write_file(target, write, store, rename=True)
     assert placed == tmp_path / "match-1-2.csv"
     assert target.read_text() == "the other export" and placed.read_text() == "this export"
     with pytest.raises(ExportError, match="exists"):
-        write_file(tmp_path / "late.csv", lambda s: (tmp_path / "late.csv").write_text("first"))
+        write_file(tmp_path / "late.csv", lambda s: (tmp_path / "late.csv").write_text("first"), store)
     assert (tmp_path / "late.csv").read_text() == "first"
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import stat
 import time
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
 
 from scorepad.store import tempfiles
+from scorepad.store.db import Store
 from scorepad.store.location import default_path
 
 from .bench_export import build_store
@@ -189,6 +191,42 @@ def test_a_pipe_swapped_for_a_file_while_being_opened_is_not_written_into(cli, p
         "export", "--out", "pipe", "--force", says="cannot write pipe: it was replaced while it was being opened"
     )
     assert Path("pipe").read_text() == "a file of someone else's"
+
+
+# --out naming a file of the store in use: refused, --force or not.
+
+
+@pytest.mark.parametrize("command", [["export"], ["report"], ["night", "export"]])
+def test_out_never_replaces_the_store_nor_its_wal(cli, played, store_path, tmp_path, unchanged, command):
+    """A CSV over the store would end the club's history; over its -wal, under a live connection,
+    it would take the place of the changes SQLite has yet to copy into the store."""
+    cli("night", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay", "--seed", "1")
+    listed = cli.json("matches")["matches"]
+    with closing(sqlite3.connect(store_path)) as table:  # another scorepad at its table
+        table.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        files = sorted(os.listdir(tmp_path))
+        assert files == ["scorepad.db", "scorepad.db-shm", "scorepad.db-wal"]
+        with unchanged():
+            for out in ("scorepad.db", "scorepad.db-wal"):
+                cli.refused(*command, "--out", out, "--force", says=f"{out} is a file of the store in use")
+        assert sorted(os.listdir(tmp_path)) == files
+    assert cli.json("matches")["matches"] == listed and len(listed) == 3
+
+
+def test_a_file_of_the_store_is_told_by_where_sqlite_keeps_it_made_yet_or_not(cli, played, tmp_path):
+    os.symlink(tmp_path, "here")
+    os.symlink("scorepad.db", "link.db")
+    for out in ("scorepad.db-wal", "scorepad.db-shm", "here/scorepad.db-journal", "link.db"):
+        # Not "exists: give --force": --force is no remedy.
+        cli.refused("export", "--out", out, says=f"{out} is a file of the store in use: give another --out")
+    assert sorted(os.listdir(tmp_path)) == ["here", "link.db", "scorepad.db"]
+    cli("export", "--out", "scorepad.csv")  # a name beside them is only a name
+
+
+def test_a_store_on_a_server_has_no_files_here(store_path):
+    assert Store(store_path).owns_file(store_path.with_name("scorepad.db-wal"))
+    assert not Store("postgresql+psycopg://ann@localhost/club").owns_file(store_path)
+    assert not Store("sqlite://").owns_file(store_path)  # in memory
 
 
 # Temporary files.

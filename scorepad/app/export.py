@@ -12,6 +12,10 @@ terminal) is a stream, written into where it stands with or without it, as
 ``curl -o /dev/null`` writes; anything else (a socket, a disk) is refused.
 A stream is never replaced: moving a file over ``/dev/null`` would leave a
 regular file in its place for every program on the machine.
+
+Nor is a file of the store the command reads, ``force`` or not: the store
+itself (the club's whole history), or SQLite's ``-wal``, ``-shm`` and
+``-journal`` beside it, which its connections are using (``Store.owns_file``).
 """
 
 from __future__ import annotations
@@ -69,6 +73,14 @@ class NotAFile(ExportError):
     def __init__(self, path: Path) -> None:
         self.path = path
         super().__init__(N_("{path} is not a file, a pipe or a character device"), path=path)
+
+
+class StoreFile(ExportError):
+    """``path`` is the store's own file, or one SQLite keeps beside it: never written over."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(N_("{path} is a file of the store: not written over"), path=path)
 
 
 class SheetOfOneMatch(ExportError):
@@ -132,13 +144,15 @@ def _stream(mode: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
 
-def into_stream(target: Path, overwrite: bool) -> bool:
+def into_stream(target: Path, overwrite: bool, store: Store) -> bool:
     """Whether ``target`` is a stream to write into rather than a file to write (see the module's docstring).
 
-    Refuses an existing regular file unless ``overwrite``, and anything that is
-    neither a regular file nor a stream. A symbolic link is judged by what it
-    leads to, so that ``/dev/stdout`` is the stream it names.
+    Refuses a file of ``store``, an existing regular file unless ``overwrite``,
+    and anything that is neither a regular file nor a stream. A symbolic link is
+    judged by what it leads to, so that ``/dev/stdout`` is the stream it names.
     """
+    if store.owns_file(target):  # first: --force is no remedy, whatever is there
+        raise StoreFile(target)
     try:
         mode = os.stat(target).st_mode
     except (FileNotFoundError, NotADirectoryError):
@@ -154,11 +168,14 @@ def into_stream(target: Path, overwrite: bool) -> bool:
     return False
 
 
-def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool = False, rename: bool = False) -> Path:
+def write_file(
+    target: Path, write: Callable[[IO[str]], object], store: Store, overwrite: bool = False, rename: bool = False
+) -> Path:
     """Write a new file atomically, or into a stream (``into_stream``), and return where it went.
 
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
-    free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is refused.
+    free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is
+    refused. A file of ``store``, the one the export reads, is refused either way.
     """
     # Imported here: --help loads this module.
     from ..store.tempfiles import Kind, remove_left, removed_if_stopped, temporary_for
@@ -166,7 +183,8 @@ def write_file(target: Path, write: Callable[[IO[str]], object], overwrite: bool
     folder = target.parent
     if not folder.is_dir():
         raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
-    if not rename and into_stream(target, overwrite):  # a new name is taken whole, never written into
+    # A renamed default name only ever takes a name that is free, so it can replace no file of the store.
+    if not rename and into_stream(target, overwrite, store):  # a new name is taken whole, never written into
         return _write_into(target, write)
     remove_left(folder, Kind.EXPORT)  # what killed exports left here
     temporary = temporary_for(target, Kind.EXPORT)
@@ -268,7 +286,7 @@ def export(
         suffix = out.suffix.lower()
         if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
             raise NamedLikeAnother(out, suffix[1:].upper(), fmt.value)
-        into_stream(out, force)  # refused before the store is read
+        into_stream(out, force, store)  # refused before the store is read
     with store.read() as conn:
         chosen = None if every else matches.resolve_match_id(conn, match_id)
         if out is None:
@@ -290,20 +308,22 @@ def export(
             rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
             write = lambda stream: write_csv(stream, rows, style=style or PLAIN)
         # Written inside the read transaction: the rows stream from the store into the file.
-        return write_file(out, write, overwrite=force, rename=rename)
+        return write_file(out, write, store, overwrite=force, rename=rename)
 
 
-def save_report(html: str, match_id: int, out: str | os.PathLike[str] | None = None, force: bool = False) -> Path:
-    """Write a match's HTML report (``present.report.page``) and return where it went.
+def save_report(
+    store: Store, html: str, match_id: int, out: str | os.PathLike[str] | None = None, force: bool = False
+) -> Path:
+    """Write a match's HTML report (``present.report.page``), read from ``store``, and return where it went.
 
     Without ``out``, or with a folder, it goes to ``match-ID-report.html``
     there (default: exports/), or the next free ``-2``, ``-3``... name: an
     earlier report is never replaced. An ``out`` file that exists is replaced
-    only with ``force``.
+    only with ``force``, and never if it is a file of ``store``.
     """
     folder, file = split_out(out)
     if file is None:
         file, rename = (folder or exports_folder()) / f"match-{match_id}-report.html", True
     else:
         rename = False
-    return write_file(file, lambda stream: stream.write(html), overwrite=force, rename=rename)
+    return write_file(file, lambda stream: stream.write(html), store, overwrite=force, rename=rename)

@@ -44,7 +44,7 @@ def export_night(
     """Write the night's CSV to ``out`` (a file or a folder; default: a new file under exports/); the file written."""
     folder, file = split_out(out)
     if file is not None:
-        into_stream(file, force)  # refused before the store is read
+        into_stream(file, force, store)  # refused before the store is read
     chosen, played = played_tables(store, night_id)
     if file is None:
         # A default name is never reused: it takes a suffix instead.
@@ -53,4 +53,4 @@ def export_night(
     else:
         rename = False
     rows = list(night_rows(played))
-    return write_file(file, lambda stream: write_csv(stream, rows, COLUMNS), overwrite=force, rename=rename)
+    return write_file(file, lambda stream: write_csv(stream, rows, COLUMNS), store, overwrite=force, rename=rename)

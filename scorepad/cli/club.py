@@ -167,8 +167,9 @@ def report(
     from ..app.export import save_report
     from ..present.report import page
 
-    result, rows = reading.history(open_store(), match)
-    written_file(save_report(page(result, rows), result.match_id, out, force))
+    store = open_store()
+    result, rows = reading.history(store, match)
+    written_file(save_report(store, page(result, rows), result.match_id, out, force))
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..app.errors import BreachesToSettle, NoScores, NotOverYet, RestTwice, SeatsOfANight
-from ..app.export import EmptyPath, NamedLikeAnother, NotAFile, SheetOfOneMatch, WouldReplace
+from ..app.export import EmptyPath, NamedLikeAnother, NotAFile, SheetOfOneMatch, StoreFile, WouldReplace
 from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
 from ..present.translation import in_language
@@ -77,6 +77,7 @@ _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
         N_("{path} cannot be written: --out takes a file, a folder, a pipe or a device such as /dev/null"),
         path=error.path,
     ),
+    StoreFile: lambda error: Phrase(N_("{path} is a file of the store in use: give another --out"), path=error.path),
     SheetOfOneMatch: lambda _: Phrase(
         N_("--layout sheet is the CSV score sheet of one match: not with --all or --format json")
     ),

@@ -93,6 +93,16 @@ class Store:
         """The store in messages: the file opened, or the server's URL without its password."""
         return describe(self.location)
 
+    def owns_file(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` is one of this store's files: its SQLite file, or the ``-wal``, ``-shm`` or
+        ``-journal`` beside it, made yet or not. A store on a server has none.
+
+        So that a file written at a path someone names never replaces one of them,
+        nor takes a name SQLite would read as one. Nothing is opened to tell.
+        """
+        file, _ = file_of(self.location)  # None on a server, or in memory
+        return file is not None and sqlite_file.is_file_of(file, path)
+
     def _url(self) -> URL:
         """The store's SQLAlchemy URL: a path is its database as it is, never text read as a URL."""
         from sqlalchemy.engine import URL, make_url
