@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from .processes import start
 
 if TYPE_CHECKING:
-    from scorepad.cli.board_server import Door
+    from scorepad.web.door import Door
 
 
 @dataclass(frozen=True)
@@ -115,9 +115,10 @@ def serving(store: str, *options: str, root: tuple[str, ...] = ()) -> Iterator[B
 @contextmanager
 def served_here(store: str, door: Door) -> Iterator[Board]:
     """The board of night 1 served by this process, on a thread, behind ``door``: limits a test sets low."""
-    from scorepad.cli.board_server import board_server, listen
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
+    from scorepad.web.listening import listen
+    from scorepad.web.server import board_server
 
     with listen("127.0.0.1", 0) as sock:
         server = board_server(Store(store_location(store)), 1, "127.0.0.1", door)

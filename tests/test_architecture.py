@@ -52,8 +52,8 @@ LAYERS = imports_by_layer()
 
 
 def test_every_layer_is_a_folder_that_says_what_belongs_there():
-    assert set(LAYERS) == {"core", "store", "app", "present", "cli", "top"}
-    for layer in ("core", "store", "app", "present", "cli"):
+    assert set(LAYERS) == {"core", "store", "app", "present", "cli", "web", "top"}
+    for layer in ("core", "store", "app", "present", "cli", "web"):
         doc = ast.get_docstring(ast.parse((PACKAGE / layer / "__init__.py").read_text(encoding="utf-8")))
         assert doc and len(doc) > 60, f"scorepad/{layer}/__init__.py should say what belongs there"
 
@@ -88,18 +88,37 @@ def test_only_the_store_knows_the_database():
 
 
 WEB = {"starlette", "uvicorn", "anyio", "h11"}
-#: The one module that serves web pages: the live board of a night, imported by its command when it runs.
-BOARD_SERVER = PACKAGE / "cli" / "board_server.py"
+#: The one module of the command line that starts the web edge: ``scorepad night board``, when it runs.
+BOARD_COMMAND = PACKAGE / "cli" / "board.py"
 
 
-def test_only_the_board_knows_the_web_server():
-    for modules in LAYERS.values():
+def test_only_the_web_edge_knows_the_web_server():
+    for layer, modules in LAYERS.items():
         for path, names in modules.items():
             used = {n.split(".")[0] for n in names} & WEB
-            assert path == BOARD_SERVER or not used, f"{path.relative_to(PACKAGE)} imports {used}"
-            imports_server = any(n == "scorepad.cli.board_server" for n in names)
-            assert path.name == "board.py" or not imports_server, f"{path.relative_to(PACKAGE)} imports the board"
-    assert {"starlette", "uvicorn"} <= {n.split(".")[0] for n in LAYERS["cli"][BOARD_SERVER]}
+            assert layer == "web" or not used, f"{path.relative_to(PACKAGE)} imports {used}"
+    assert {"starlette", "uvicorn"} <= {n.split(".")[0] for names in LAYERS["web"].values() for n in names}
+
+
+def test_nothing_imports_the_web_edge_but_the_command_that_starts_it():
+    for layer, modules in LAYERS.items():
+        if layer == "web":
+            continue
+        for path, names in modules.items():
+            imports_web = any(layer_of(n) == "web" for n in names)
+            assert path == BOARD_COMMAND or not imports_web, f"{path.relative_to(PACKAGE)} imports the web edge"
+    assert any(layer_of(n) == "web" for n in LAYERS["cli"][BOARD_COMMAND])
+
+
+#: What the web edge takes of the store, as the command line does: the type of the store the command opened,
+#: and the store's refusals. Everything else it reads through the use cases of ``scorepad.app``.
+WEB_STORE = {"scorepad.store.db", "scorepad.store.errors"}
+
+
+def test_the_web_edge_reads_through_the_app_never_the_store():
+    for path, names in LAYERS["web"].items():
+        taken = {n for n in names if layer_of(n) == "store"}
+        assert taken <= WEB_STORE, f"{path.relative_to(PACKAGE)} imports {taken - WEB_STORE}"
 
 
 def test_each_layer_imports_only_the_layers_below_it():
@@ -108,7 +127,8 @@ def test_each_layer_imports_only_the_layers_below_it():
         "store": {"core", "store"},
         "app": {"core", "store", "app"},
         "present": {"core", "app", "present"},  # the values the app returns, never the store
-        "cli": {"core", "store", "app", "present", "cli"},
+        "cli": {"core", "store", "app", "present", "cli", "web"},  # the board's command starts the web edge
+        "web": {"core", "store", "app", "present", "web"},  # the second edge, beside the command line
         "top": {"cli"},
     }
     for layer, modules in LAYERS.items():
@@ -120,6 +140,7 @@ def test_each_layer_imports_only_the_layers_below_it():
 
 
 def test_nothing_imports_the_cli():
+    """Nor the web edge: each edge stands on the layers below, never on the other."""
     for layer, modules in LAYERS.items():
         if layer in ("cli", "top"):  # __main__ runs it
             continue
@@ -158,14 +179,14 @@ def test_help_and_completion_do_not_load_the_database_layer(args, shows):
 def test_no_help_and_no_completion_loads_the_web_server(args):
     output, loaded = loaded_after(*args)
     assert output
-    assert not {"starlette", "uvicorn", "anyio", "scorepad.cli.board_server"} & loaded
+    assert not {"starlette", "uvicorn", "anyio", "scorepad.web"} & loaded
 
 
 def test_another_command_of_the_night_loads_no_web_server(tmp_path):
     """``night status`` runs (and is refused: no night yet) without the board's server."""
     _, loaded = loaded_after("--db", str(tmp_path / "club.db"), "night", "status")
     assert "scorepad.cli.night_commands" in loaded
-    assert not {"starlette", "uvicorn", "anyio", "scorepad.cli.board", "scorepad.cli.board_server"} & loaded
+    assert not {"starlette", "uvicorn", "anyio", "scorepad.cli.board", "scorepad.web"} & loaded
 
 
 def test_the_root_names_each_command_by_the_module_that_registers_it():

@@ -97,6 +97,8 @@ OUTSIDE = [
     "/board.js%2F..%2F..%2Fboard.py",
     "/..%5c..%5cboard.py",
     "/board_assets/board.js",
+    "/assets/board.js",
+    "/web/assets/board.css",
     "/present/board.py",
     "/night.json/",
     "/events/",
@@ -160,14 +162,14 @@ def test_the_board_answers_only_requests_that_name_it(night):
     ],
 )
 def test_a_request_is_the_boards_when_it_names_the_address_it_came_in_at_or_this_machine(host, came_in_at, answered):
-    from scorepad.cli.board_server import answers_to
+    from scorepad.web.hosts import answers_to
 
     names = {"localhost", "clublaptop", "clublaptop.local"}
     assert answers_to(host, (came_in_at, 8000), names) is answered
 
 
 def test_the_board_answers_to_this_machines_names_and_to_the_name_it_listens_at():
-    from scorepad.cli.board_server import own_names
+    from scorepad.web.hosts import own_names
 
     machine = socket.gethostname().lower()
     assert {"localhost", machine} <= own_names("0.0.0.0") and "0.0.0.0" not in own_names("0.0.0.0")
@@ -237,19 +239,19 @@ def test_a_store_that_cannot_be_read_is_said_on_the_page_and_the_board_goes_on(n
 def test_a_defect_in_reading_the_night_is_said_once_to_the_operator_and_the_page_hears_of_it(
     night, monkeypatch, capsys
 ):
-    from scorepad.cli import board_server
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
+    from scorepad.web import feed as reader
 
     def broken(status: object) -> object:
         raise RuntimeError("the page's words are missing")
 
-    feed = board_server.Feed(Store(store_location(night)), 1, stopping=lambda: False)
+    feed = reader.Feed(Store(store_location(night)), 1, stopping=lambda: False)
     with monkeypatch.context() as patched:
-        patched.setattr(board_server, "board_json", broken)
+        patched.setattr(reader, "board_json", broken)
         answers = [feed.read(), feed.read()]
     assert feed.read()[0] == 200
-    monkeypatch.setattr(board_server, "board_json", broken)
+    monkeypatch.setattr(reader, "board_json", broken)
     answers.append(feed.read())
     problem = '{"problem": "the board cannot read the night: the board\'s terminal says why"}'
     assert answers == [(503, problem)] * 3
@@ -259,9 +261,9 @@ def test_a_defect_in_reading_the_night_is_said_once_to_the_operator_and_the_page
 
 @pytest.mark.parametrize("kind", ["file", "server"])
 def test_a_store_the_board_cannot_read_is_named_to_the_operator_never_on_the_page(night, store_path, kind, capsys):
-    from scorepad.cli.board_server import Feed
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
+    from scorepad.web.feed import Feed
 
     if kind == "file":
         store_path.write_bytes(b"not a database" * 100)
@@ -279,15 +281,15 @@ def test_a_store_the_board_cannot_read_is_named_to_the_operator_never_on_the_pag
 
 def test_no_error_answer_names_the_store_or_the_installation(night, store_path, monkeypatch):
     import scorepad
-    from scorepad.cli import board_server
-    from scorepad.cli.board_server import Door
+    from scorepad.web import routes
+    from scorepad.web.door import Door
 
     installed = str(Path(scorepad.__file__).parent)
 
     def broken(path: str) -> bytes:
-        raise FileNotFoundError(2, "No such file or directory", f"{installed}/present/board_assets/board.js")
+        raise FileNotFoundError(2, "No such file or directory", f"{installed}/web/assets/board.js")
 
-    monkeypatch.setattr(board_server, "asset", broken)
+    monkeypatch.setattr(routes, "asset", broken)
     with served_here(night, Door()) as board:
         answers = {
             404: board.ask("/nothing"),
@@ -320,9 +322,9 @@ def test_the_boards_reads_keep_its_connection_a_reader_and_every_deal_shows(nigh
     second must not drop that connection's locks: a writer elsewhere would take it for gone, fold the -wal
     into the store and delete -wal and -shm from under it, and the board would read an index nobody writes
     for as long as a laptop kept the new -wal alive."""
-    from scorepad.cli.board_server import Feed
     from scorepad.store.db import Store
     from scorepad.store.location import store_location
+    from scorepad.web.feed import Feed
 
     store = Store(store_location(night)).open()  # as after a read the quick reader left to the store
     feed = Feed(store, 1, stopping=lambda: False)
@@ -392,7 +394,7 @@ def test_no_night_no_board_and_no_store_made(cli, store_path):
 
 
 def test_the_board_on_every_address_names_this_machines_own():
-    from scorepad.cli.board_server import addresses, listen
+    from scorepad.web.listening import addresses, listen
 
     with listen("0.0.0.0", 0) as sock:
         port = sock.getsockname()[1]
@@ -436,7 +438,7 @@ def closed_by_the_board(sock: socket.socket) -> bool:
 
 
 def test_a_full_board_turns_newcomers_away_and_says_so_once(night, capsys):
-    from scorepad.cli.board_server import Door
+    from scorepad.web.door import Door
 
     with served_here(night, Door(most=2, refused=30)) as board:
         watching = [board.idle(), board.idle()]  # accepted first, as the system queued them: the two places
@@ -456,7 +458,7 @@ def test_a_full_board_turns_newcomers_away_and_says_so_once(night, capsys):
 
 
 def test_a_connection_that_asks_nothing_or_too_slowly_is_closed_and_a_stream_is_not(night):
-    from scorepad.cli.board_server import Door
+    from scorepad.web.door import Door
 
     with served_here(night, Door(most=3, asking=0.5, refused=0.5)) as board, board.events() as events:
         assert next(events)[0] == "message"  # the stream takes the first place, and keeps it

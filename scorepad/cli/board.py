@@ -1,4 +1,9 @@
-"""``scorepad night board``: the live board of a night, for the room's screen and the players' phones."""
+"""``scorepad night board``: the live board of a night, for the room's screen and the players' phones.
+
+The command reads its options, opens the store and listens; the web edge
+(``scorepad/web/``) serves the board. Only this module imports it, when the
+command runs, so no other command, nor any ``--help``, loads a web server.
+"""
 
 from contextlib import suppress
 from typing import Annotated
@@ -43,7 +48,8 @@ def board(
     from ..core.language import N_
     from ..present.night_tables import night_label
     from ..present.translation import _
-    from .board_server import addresses, listen, serve
+    from ..web.listening import addresses, listen
+    from ..web.server import serve
 
     if not host.strip():  # else refused only when listening, in a line that names no host
         raise NotationError(

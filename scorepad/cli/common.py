@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 import typer
 
 from ..core.language import N_, Phrase
+from ..present.json_text import json_text
 from ..present.translation import _, in_language
 from .completion import match_ids
 from .numbers import WHOLE
 from .streams import forget_failure, output_failure
 
 if TYPE_CHECKING:
-    import re
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
@@ -199,28 +199,6 @@ def json_line(value: object) -> str:
     # Where stdout cannot encode every name, \u escapes keep the JSON valid and exact.
     indent = 2 if sys.stdout.isatty() else None
     return json_text(value, ensure_ascii=use_ascii(), indent=indent) + "\n"
-
-
-def json_text(value: object, ensure_ascii: bool = False, indent: int | None = None) -> str:
-    """``json.dumps``, with every control character as a ``\\u`` escape: the same value, safe on a terminal.
-
-    JSON escapes only the C0 controls itself; DEL, C1 controls, bidi controls and line
-    separators from an old store's names would be written as they are.
-    """
-    import json
-
-    text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
-    if text.isascii() and "\x7f" not in text:  # JSON escaped the other ASCII controls; indent's new lines stay
-        return text
-    from ..core.text import CONTROL
-
-    # Outside its strings JSON holds only printable ASCII and, indented, new lines: any
-    # other match is inside a string, where a \u escape stands for the same character.
-    return CONTROL.sub(_json_escape, text)
-
-
-def _json_escape(found: re.Match[str]) -> str:
-    return found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}"
 
 
 def terminal_text(message: str) -> str:

@@ -1,18 +1,16 @@
 """The live board of a club night: the page the room's screen and the players' phones open, and its data.
 
 The page is a skeleton that holds no name at all: its words (in the language
-in use) are fixed, and ``board_assets/board.js`` fills it from ``board_json``,
-which is every word of the night already worded here, player names included,
-so the script puts text into the page and never markup. Both the script and
-the style sheet are files of the package, sent as they are: no file is ever
-looked up from what a browser asks.
+in use) are fixed, and its script (``scorepad/web/assets/board.js``) fills it
+from ``board_json``, which is every word of the night already worded here,
+player names included, so the script puts text into the page and never
+markup. The web edge (``scorepad/web/``) serves them, and the script and the
+style sheet as the package holds them.
 """
 
 from __future__ import annotations
 
-import functools
 import html
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..core.text import visible
@@ -31,15 +29,6 @@ from .translation import _, ngettext, spoken
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus, TableStatus
-
-#: The page's script and style sheet, by the path the page asks for them at.
-ASSETS = {"/board.js": "board.js", "/board.css": "board.css"}
-
-
-@functools.cache
-def asset(path: str) -> bytes:
-    """The script or the style sheet the page links to (a key of ``ASSETS``), as the package holds it."""
-    return resources.files(__package__).joinpath("board_assets", ASSETS[path]).read_bytes()
 
 
 def page() -> str:
