@@ -479,3 +479,23 @@ def test_an_undone_tiebreak_of_the_whole_table_is_restored(cli, tmp_path):
     cli("export", "--format", "json", "--out", file)
     cli("--db", tmp_path / "other.db", "import", file)
     assert cli.json("--db", tmp_path / "other.db", "status")["tiebreak"]["players"] == ["Ann", "Bob", "Cat"]
+
+
+@pytest.mark.parametrize(
+    "rules, says",
+    [
+        ({"preset": "classic", "slam": None}, '.rules."slam" cannot be null'),
+        ({"preset": "classic", "slam": "yes"}, '.rules."slam" cannot be "yes"'),
+        ({"preset": "classic", "decks": "2"}, '.rules."decks" cannot be "2"'),
+        ({"preset": "classic", "decks": 3}, ": decks is 1 or 2, not 3"),
+        ({"preset": "classic", "jokers": 2}, '.rules."jokers" cannot be 2'),
+    ],
+)
+def test_a_backup_whose_rules_are_not_as_scorepad_writes_them_is_refused(cli, tmp_path, rules, says):
+    cli("new", "--players", "Ann,Bob,Cat", "--name", "Fri")
+    backup = tmp_path / "b.json"
+    cli("export", "--format", "json", "--out", backup)
+    data = json.loads(backup.read_text())
+    data["matches"][0]["rules"] = rules
+    backup.write_text(json.dumps(data))
+    cli.refused("--db", tmp_path / "other.db", "import", backup, says=f"match 1{says}")

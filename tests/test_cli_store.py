@@ -1,16 +1,20 @@
-"""The store behind the command line: where it is, how it is created, and that refusals write nothing."""
+"""The store behind the command line: where it is, how it is created or upgraded, where the next entry
+goes, and that refusals write nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
 
 import pytest
 
+from scorepad.app import entering
 from scorepad.core.errors import RuleError
+from scorepad.core.rules import RuleSet
 from scorepad.store import matches
-from scorepad.store.db import HEAD
+from scorepad.store.db import HEAD, Store
 from scorepad.store.location import default_path, hide_password
 
 from .conftest import dump
@@ -195,3 +199,63 @@ def test_a_message_never_shows_the_password():
     said = "cannot open: 's@fe/word' is wrong, and so is 's%40fe%2Fword'"
     assert hide_password(said, url) == "cannot open: '***' is wrong, and so is '***'"
     assert hide_password("failed for user scorer", "postgresql://scorer:abc@db/club") == "failed for user scorer"
+
+
+def test_the_next_entry_takes_its_place_from_the_store_not_from_what_was_loaded(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        entering.new_match(store, ["Ann", "Bob", "Cat"], RuleSet.build())
+        with store.read() as conn:
+            stale = matches.load(conn, 1)  # loaded before another writer's deal
+        entering.record_deal(store, 1, {"Ann": 10, "Bob": 10, "Cat": 23})
+        with store.write() as conn:
+            state = matches.load(conn, 1).state()
+            written = matches.append(conn, stale, state.next, state.enter_misdeal())
+        assert written.position == 2
+    finally:
+        store.close()
+
+
+def test_a_store_of_schema_0002_keeps_its_state_once_after_the_upgrade(cli, store_path):
+    from sqlalchemy import create_engine
+
+    from scorepad.store.migrate import upgrade
+
+    engine = create_engine(f"sqlite:///{store_path}")
+    with engine.begin() as conn:
+        upgrade(conn, "0002")
+        snapshot = {
+            "totals": [10, 10, 23],
+            "deals_played": 1,
+            "scored": 1,
+            "last_dealer": 0,
+            "tiebreak": None,
+            "winner": None,
+        }
+        conn.exec_driver_sql(
+            "INSERT INTO match (id, uid, name, rules, format_kind, format_value, first_dealer, created_at,"
+            " touched, finished, winner, deals_played, state) VALUES (1, 'a1', NULL, '{\"preset\": \"classic\"}',"
+            f" 'deals', 3, 0, '2025-01-02T20:00:00+00:00', 1, 0, NULL, 1, '{json.dumps(snapshot)}')"
+        )
+        for seat, name in enumerate(["Ann", "Bob", "Cat"]):
+            conn.exec_driver_sql(f"INSERT INTO seat VALUES (1, {seat}, '{name}')")
+        conn.exec_driver_sql(
+            "INSERT INTO entry (match_id, position, kind, number, dealer, scores, recorded_at, state)"
+            """ VALUES (1, 1, 'deal', 1, 0, '{"0": 10, "1": 10, "2": 23}', '2025-01-02T20:10:00+00:00', 'standing')"""
+        )
+    engine.dispose()
+    status = cli.json("status")  # opening the store upgrades it
+    assert (status["totals"], status["deals_played"], status["dealer"]) == ({"Ann": 10, "Bob": 10, "Cat": 23}, 1, "Bob")
+    with sqlite3.connect(store_path) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(match)")}
+        (state,) = conn.execute("SELECT state FROM match").fetchone()
+    assert "finished" not in columns and {"winner", "deals_played"} <= columns
+    assert set(json.loads(state)) == {"totals", "scored", "last_dealer", "tiebreak"}
+    checks = {c["check"]: c["ok"] for c in json.loads(cli("doctor", "--json", code=None).stdout)["checks"]}
+    assert checks["schema"] and checks["matches"]  # the file's mode is the test's, not scorepad's
+
+
+def test_an_sqlite_too_old_for_the_store_is_refused_in_words(cli, monkeypatch, store_path):
+    monkeypatch.setattr("scorepad.store.sqlite_file.sqlite3.sqlite_version_info", (3, 31, 1))
+    cli.refused("new", "--players", "Ann,Bob,Cat", says="needs SQLite 3.35 or newer")
+    assert not store_path.exists()

@@ -6,6 +6,7 @@ again, and scorepad reads it back as old → new.
 """
 
 import json
+import sqlite3
 
 import pytest
 
@@ -118,3 +119,29 @@ def test_in_dutch_the_kept_scores_and_the_read_back_are_dutch(eight, cli, unchan
         line = cli.refused("--lang", "nl", "fix", "2", "Cor=18")
     assert line.startswith("scorepad: de anderen houden Anke 10, Bram 10, Dirk 17")
     assert cli("--lang", "nl", "fix", "2", "Cor=17", "Dirk=6").stdout.startswith("ronde 2: Cor 6 → 17, Dirk 17 → 6\n")
+
+
+def test_a_fix_keeps_the_later_entries_numbers_and_dealers_true(cli, store_path, tmp_path):
+    """A misdeal of a tie-break deal is stored with its dealer; a fix that changes who ties moves it."""
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
+    cli("deal", "Ann=10", "Bob=10", "Cat=23")
+    cli("deal", "Ann=13", "Bob=13", "Cat=17")
+    cli("deal", "Ann=7", "Bob=7", "Cat=29")  # Ann and Bob tie on 30: Ann deals the tie-break
+    cli("misdeal")
+    assert misdeals(store_path) == [(4, 0)]
+    cli("fix", "3", "Ann=26", "Bob=17", "Cat=0")  # now Bob and Cat tie on 40: Bob deals the tie-break
+    assert cli.json("status")["tiebreak"] == {"players": ["Bob", "Cat"], "round": 1}
+    assert misdeals(store_path) == [(4, 1)]  # the stored misdeal names the dealer who really dealt it
+    backup = tmp_path / "b.json"
+    cli("export", "--format", "json", "--out", backup)
+    trail = json.loads(backup.read_text())["matches"][0]["trail"]
+    assert [(e["number"], e["dealer"]) for e in trail if e["state"] == "standing" and e["kind"] == "misdeal"] == [
+        (4, "Bob")
+    ]
+    cli("--db", tmp_path / "other.db", "import", backup)  # and the backup restores as it is
+    assert cli.json("--db", tmp_path / "other.db", "status")["dealer"] == "Bob"
+
+
+def misdeals(store_path) -> list[tuple[int, int]]:
+    with sqlite3.connect(store_path) as conn:
+        return conn.execute("SELECT number, dealer FROM entry WHERE kind = 'misdeal' AND state = 'standing'").fetchall()

@@ -344,3 +344,19 @@ def test_completion_loads_no_database_layer_nor_the_rules(cli, store_path):
     )
     assert printed.split() == ["3", "2", "1"]  # latest used first
     assert not {"sqlalchemy", "sqlmodel", "alembic", "scorepad.core.match"} & loaded
+
+
+def test_the_quick_reader_agrees_with_the_store(cli, store_path):
+    cli("new", "--players", "Ann,Bob,Cat", "--deals", "3", "--name", "Friday")
+    cli("new", "--players", "Dan,Eve,Fay", "--deals", "3")
+    for _ in range(3):
+        cli("deal", "Dan=10", "Eve=10", "Fay=23")
+    cli("new", "--players", "Gil,Hal,Ivy")
+    cli("abandon")
+    full = cli.json("matches")["matches"]
+    lines = quick.match_lines(f"sqlite:///{store_path}")
+    state = {m["match"]: "abandoned" if m["abandoned"] else "finished" if m["finished"] else "playing" for m in full}
+    assert sorted((q.id, q.name, q.players, q.state) for q in lines) == sorted(
+        (m["match"], m["name"], m["players"], state[m["match"]]) for m in full
+    )
+    assert [q.id for q in lines] == [3, 2, 1]  # latest used first
