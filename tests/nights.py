@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scorepad.core.night import NightState, RoundPlayed
-from scorepad.core.night_scores import Finish, TableResult
+from scorepad.core.night.scores import Finish, TableResult
+from scorepad.core.night.state import NightState, RoundPlayed
 
 CLUB = ("Ann", "Bob", "Cat", "Dan", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lea", "Max", "Ned")
 

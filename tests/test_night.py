@@ -8,9 +8,12 @@ from itertools import combinations
 import pytest
 
 from scorepad.core.errors import NotationError, RuleError, UnknownNameError
-from scorepad.core.mixing import least_repeats, repeats
-from scorepad.core.movement import Movement, climbed
-from scorepad.core.night import (
+from scorepad.core.night.movement import Movement
+from scorepad.core.night.movement.mixed import least_repeats, repeats
+from scorepad.core.night.movement.no_repeats import without_repeats
+from scorepad.core.night.movement.progressive import climbed
+from scorepad.core.night.seating import Seating, cut, draw, table_sizes
+from scorepad.core.night.state import (
     MAX_PLAYERS,
     Attendance,
     Joined,
@@ -21,8 +24,6 @@ from scorepad.core.night import (
     RoundPlayed,
     fold_night,
 )
-from scorepad.core.no_repeats import without_repeats
-from scorepad.core.seating import Seating, cut, draw, table_sizes
 from tests.nights import CLUB, finished, groups, in_seat_order
 
 # Progressive movement.

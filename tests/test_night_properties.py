@@ -10,13 +10,12 @@ from unittest import mock
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorepad.core import mixing
 from scorepad.core.errors import RuleError
-from scorepad.core.mixing import mixed_rounds, random_rounds, repeats
-from scorepad.core.movement import Movement
-from scorepad.core.night import Joined, Left, NightSettings, NightState, RoundPlayed, fold_night
-from scorepad.core.night_scores import Finish, TableResult
-from scorepad.core.seating import Seating, cut, draw, table_bounds, table_sizes
+from scorepad.core.night.movement import Movement, mixed
+from scorepad.core.night.movement.mixed import mixed_rounds, random_rounds, repeats
+from scorepad.core.night.scores import Finish, TableResult
+from scorepad.core.night.seating import Seating, cut, draw, table_bounds, table_sizes
+from scorepad.core.night.state import Joined, Left, NightSettings, NightState, RoundPlayed, fold_night
 from scorepad.core.standings import places
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,7 +101,7 @@ def check_round(night, state, tables):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(night=nights(), data=st.data())
 def test_every_player_sits_at_one_table_each_round_within_bounds_and_the_seed_replays_the_night(night, data):
-    with mock.patch.object(mixing, "WORK", 20_000):
+    with mock.patch.object(mixed, "WORK", 20_000):
         state, events = play_a_night(data, night)
         for number, tables in enumerate(state.rounds, start=1):
             check_round(night, state, tables)
@@ -143,9 +142,9 @@ def test_a_night_is_seated_alike_in_every_process_whatever_its_hash_seed():
     """Nothing in the draws hangs on the order of a set of names, which changes with each process's hash seed."""
     program = (
         "import json\n"
-        "from scorepad.core.movement import Movement\n"
-        "from scorepad.core.night import NightSettings, NightState, RoundPlayed\n"
-        "from scorepad.core.night_scores import Finish, TableResult\n"
+        "from scorepad.core.night.movement import Movement\n"
+        "from scorepad.core.night.state import NightSettings, NightState, RoundPlayed\n"
+        "from scorepad.core.night.scores import Finish, TableResult\n"
         "tables = []\n"
         "for movement in Movement:\n"
         "    night = NightState.start(NightSettings(tuple(f'P{n}' for n in range(14)), 4, movement=movement, seed=5))\n"

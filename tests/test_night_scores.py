@@ -6,7 +6,7 @@ import pytest
 
 from scorepad.core.errors import RuleError
 from scorepad.core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings, fold
-from scorepad.core.night_scores import Finish, TableResult, night_standings
+from scorepad.core.night.scores import Finish, TableResult, night_standings
 from scorepad.core.rules import RuleSet
 from scorepad.core.scoring import Outcome
 from tests.nights import finished

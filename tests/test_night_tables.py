@@ -4,7 +4,7 @@ import pytest
 
 from scorepad.core.cards import MAX_DECK_PLAYERS, TWO_DECKS_FROM
 from scorepad.core.errors import RuleError
-from scorepad.core.seating import Seating, draw, first_round, table_bounds, table_sizes
+from scorepad.core.night.seating import Seating, draw, first_round, table_bounds, table_sizes
 from tests.nights import CLUB
 
 # Tables and their sizes.

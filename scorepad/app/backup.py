@@ -21,12 +21,12 @@ from ..core.cards import FULL_DECK, Card
 from ..core.errors import RuleError, ScorepadError, os_reason
 from ..core.language import N_, Counted, Phrase
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
-from ..core.movement import Movement
 from ..core.names import check_characters, check_match_name, check_name, check_names
-from ..core.night import MAX_PLAYERS, Attendance, check_count
+from ..core.night.movement import WAYS
+from ..core.night.seating import Table, check_table_size, table_bounds
+from ..core.night.state import MAX_PLAYERS, Attendance, check_count
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
-from ..core.seating import Table, check_table_size, table_bounds
 from ..core.text import quoted
 from ..store import backup_file, history, matches, nights
 from ..store.db import NoStoreYet
@@ -247,7 +247,7 @@ def _bounded_night(data: NightFile, rules: RuleSet) -> None:
     for number, count in seated.items():
         with _at(Phrase(N_("{night}, round {round}"), night=label, round=number)):
             check_count(count, settings.decks)
-    if data.planned and settings.movement is not Movement.MIXED:
+    if data.planned and not WAYS[settings.movement].draws_ahead:
         raise BackupError(
             N_("{night} has rounds drawn ahead, yet its tables are not drawn afresh each round"), night=label
         )

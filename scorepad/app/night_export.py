@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..core.night_scores import two_decimals
+from ..core.night.scores import two_decimals
 from .csv_rows import escape, write_csv
 from .export import exports_folder, into_stream, split_out, write_file
 from .nights import PlayedTable, played_tables

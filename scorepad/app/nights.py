@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING
 from ..core.errors import RuleError
 from ..core.language import N_, Phrase
 from ..core.match import EntryKind, Format, FormatKind, MatchState, Settings
-from ..core.movement import Movement
 from ..core.names import check_match_name, check_names
-from ..core.night import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
-from ..core.night_kept import counted_rounds, kept_state
-from ..core.night_scores import NightStanding, TableResult, night_standings
+from ..core.night.kept import counted_rounds, kept_state
+from ..core.night.movement import Movement
+from ..core.night.scores import NightStanding, TableResult, night_standings
+from ..core.night.seating import Seating, Table
+from ..core.night.state import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
 from ..core.rules import RuleSet
-from ..core.seating import Seating, Table
 from ..store import quick
 from ..store.night_rows import NoNightYet, StoredNight
 

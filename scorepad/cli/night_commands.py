@@ -4,8 +4,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.movement import Movement
-from ..core.seating import Seating
+from ..core.night.movement import Movement
+from ..core.night.seating import Seating
 from .common import console, open_store, print_json, refusals, say, written_file
 from .entries import DecksOpt, HeartsOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
 from .helptext import TranslatedCommand

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.night_scores import two_decimals
+from ..core.night.scores import two_decimals
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus, NightSummary, TableStatus
-    from ..core.night_scores import NightStanding
+    from ..core.night.scores import NightStanding
 
 
 def status_json(status: NightStatus) -> dict[str, Any]:

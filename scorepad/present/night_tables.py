@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.match import EntryKind
-from ..core.movement import Movement
-from ..core.night_scores import two_decimals
+from ..core.night.movement import WAYS
+from ..core.night.scores import two_decimals
 from .descriptions import rules_words
 from .lists import and_list
 from .marks import decimal, in_utc, moment
@@ -21,15 +21,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ..app.nights import NightStatus, NightSummary, TableStatus
-    from ..core.night_scores import NightStanding
-
-
-def _movement(movement: Movement) -> str:
-    return {
-        Movement.PROGRESSIVE: _("winners move up a table, losers down"),
-        Movement.MIXED: _("tables drawn afresh each round"),
-        Movement.STAY: _("the same tables every round"),
-    }[movement]
+    from ..core.night.scores import NightStanding
 
 
 def night_label(night_id: int, name: str | None) -> str:
@@ -44,7 +36,7 @@ def title(status: NightStatus) -> str:
         night=night_label(status.night_id, status.name),
         round=status.round,
         rounds=settings.rounds,
-        movement=_movement(settings.movement),
+        movement=_(WAYS[settings.movement].description),
         rules=rules_words(status.rules),
     )
 

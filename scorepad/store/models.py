@@ -101,7 +101,7 @@ class NightRow(SQLModel, table=True):
 
 
 class NightPlayerRow(SQLModel, table=True):
-    """A player of a night, in the order they came, and the rounds they play (``core.night.Attendance``)."""
+    """A player of a night, in the order they came, and the rounds they play (``core.night.state.Attendance``)."""
 
     __tablename__ = NIGHT_PLAYER
 

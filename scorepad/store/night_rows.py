@@ -3,14 +3,14 @@
 ``nights`` reads a night's rows through SQLAlchemy, ``quick`` through the
 standard ``sqlite3`` module; both turn them into a ``StoredNight`` here. The
 night keeps its tables as they were seated, with the names it knows its
-players by, and who came and went (``core.night.Attendance``): with the
+players by, and who came and went (``core.night.state.Attendance``): with the
 results of its tables' matches, what ``NightState.resume`` needs, so that no
 round is drawn again to read a night. A row is anything with the columns as
 attributes.
 
 ``night_of`` is the one gate of a night out of the store: it decodes the rows
 (a column holds what scorepad writes there, or the night is damaged) and asks
-``core.night_kept.night_faults`` for the rest, so every reader of a night, and
+``core.night.kept.night_faults`` for the rest, so every reader of a night, and
 ``doctor``, meets a damaged one as a ``DamagedNight`` naming it.
 """
 
@@ -24,11 +24,11 @@ from typing import Any, NamedTuple
 from ..core.errors import RuleError, ScorepadError, UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
-from ..core.movement import Movement
-from ..core.night import Attendance, NightSettings
-from ..core.night_kept import Planned, night_faults
+from ..core.night.kept import night_faults
+from ..core.night.movement import Movement
+from ..core.night.seating import Planned, Seating, Table
+from ..core.night.state import Attendance, NightSettings
 from ..core.rules import RuleSet
-from ..core.seating import Seating, Table
 from .encoding import decode_rules
 from .errors import StoreError
 

@@ -16,9 +16,9 @@ from sqlalchemy import Column, Connection, Table, delete, func, insert, select, 
 from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
-from ..core.night import Attendance, NightSettings
+from ..core.night.seating import Table as NightTable
+from ..core.night.state import Attendance, NightSettings
 from ..core.rules import RuleSet
-from ..core.seating import Table as NightTable
 from . import matches
 from .encoding import encode_rules
 from .matches import NT

@@ -8,7 +8,7 @@ be filled usually shows it at once. Where they exist, most orders of the
 players find them in a few thousand steps but a few wander for a hundred
 thousand, so an attempt that runs long starts again from a new order. A fixed
 number of steps bounds it all (never a time: every machine must stop at the
-same draw); the local search of ``core.mixing`` takes over when this one
+same draw); the local search of ``mixed`` takes over when this one
 finds nothing.
 """
 
@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from .seating import shuffled
+from ..seating import shuffled
 
 #: The most tables and players one attempt tries before it starts again from a new
 #: order, and the most all attempts try. 22 players at tables of 5, 5, 4, 4, 4 over 4

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .errors import RuleError
-from .language import N_
-from .match import MatchState
-from .standings import places
+from ..errors import RuleError
+from ..language import N_
+from ..match import MatchState
+from ..standings import places
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .cards import MAX_DECK_PLAYERS, TWO_DECKS_FROM
-from .errors import RuleError
-from .language import N_
-from .rules import MIN_TABLE
+from ..cards import MAX_DECK_PLAYERS, TWO_DECKS_FROM
+from ..errors import RuleError
+from ..language import N_
+from ..rules import MIN_TABLE
 
 T = TypeVar("T")
 
@@ -41,6 +41,18 @@ class Table:
     def dealer(self) -> str:
         """The player who deals the table's first deal."""
         return self.players[self.first_dealer]
+
+
+#: Rounds of tables drawn ahead, each table its players' names (mixed movement).
+Planned = tuple[tuple[tuple[str, ...], ...], ...]
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """A round as a movement seats it: its tables, and any it drew for the rounds after it."""
+
+    tables: tuple[Table, ...]
+    planned: Planned = ()
 
 
 def table_bounds(decks: int) -> tuple[int, int]:

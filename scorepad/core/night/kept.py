@@ -12,19 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .errors import RuleError, ScorepadError
-from .language import N_
-from .match import Format, FormatKind, MatchState
-from .names import check_names
-from .night import Attendance, NightSettings, NightState
-from .night_scores import TableResult
-from .rules import RuleSet
-from .seating import Table
+from ..errors import RuleError, ScorepadError
+from ..language import N_
+from ..match import Format, FormatKind, MatchState
+from ..names import check_names
+from ..rules import RuleSet
+from .scores import TableResult
+from .seating import Planned, Table
+from .state import Attendance, NightSettings, NightState
 
 #: The tables of every round seated, round 1 first, each with its match's id.
 KeptRounds = Sequence[Sequence[tuple[Table, int]]]
-#: The night's rounds drawn ahead (mixed movement): rounds of tables of names.
-Planned = tuple[tuple[tuple[str, ...], ...], ...]
 
 
 def counted_rounds(rounds: KeptRounds, matches: Mapping[int, MatchState]) -> int:

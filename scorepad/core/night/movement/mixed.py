@@ -5,7 +5,7 @@ rounds still to come are drawn together, not one at a time: a round that looks
 best alone can leave no good round after it.
 
 Where the bound (below) leaves room for a draw without any repeat, a small night
-is first searched exactly for one (``core.no_repeats``). Otherwise, or when that
+is first searched exactly for one (``no_repeats``). Otherwise, or when that
 finds none, the search starts from a plain random draw of those rounds (so it
 never does worse than one) and improves it by tabu search: in a round where
 someone meets a player again, make the swap of such a player with someone at
@@ -21,9 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
+from ..seating import NextRound, T, cut, draw, seat_drawn, shuffled, table_sizes
 from .no_repeats import Groups, without_repeats
-from .seating import T, cut, shuffled
+
+if TYPE_CHECKING:
+    from ..state import NightState
 
 #: The most work a search does, counted in players looked at: a fixed amount, so that every
 #: machine stops at the same draw.
@@ -32,6 +36,24 @@ WORK = 400_000
 STALL = 60
 #: For how many steps (this many, up to twice as many) a player may not go back to the table they left.
 TENURE = 3
+
+
+def seat_mixed(night: NightState) -> NextRound:
+    """The next round's tables, seats drawn, and the tables drawn for the rounds after it.
+
+    The rounds drawn before are kept while the players are the same: the rounds to come are drawn together.
+    """
+    players = night.next_players()
+    settings, number = night.settings, night.round + 1
+    planned = night.planned
+    if not planned or {name for table in planned[0] for name in table} != set(players):
+        sizes = table_sizes(len(players), settings.table_size, settings.decks)
+        played = ([table.players for table in tables] for tables in night.rounds)
+        drawn = mixed_rounds(
+            players, sizes, settings.rounds - night.round, played, draw(settings.seed, number, "mixed")
+        )
+        planned = tuple(tuple(tables) for tables in drawn)
+    return NextRound(seat_drawn(planned[0], draw(settings.seed, number, "seats")), planned[1:])
 
 
 def repeats(rounds: Iterable[Iterable[Sequence[str]]]) -> int:

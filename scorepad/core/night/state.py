@@ -13,25 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .errors import RuleError, UnknownNameError
-from .language import N_
-from .mixing import mixed_rounds
-from .movement import Movement, progressive, stay
-from .names import check_name, check_names, name_key
-from .night_scores import NightStanding, TableResult, night_standings
-from .numbers import MAX_DIGITS
-from .rules import parse_decks
-from .seating import (
-    Seating,
-    Table,
-    check_table_size,
-    draw,
-    first_round,
-    seat_drawn,
-    table_bounds,
-    table_sizes,
-)
-from .text import quoted
+from ..errors import RuleError, UnknownNameError
+from ..language import N_
+from ..names import check_name, check_names, name_key
+from ..numbers import MAX_DIGITS
+from ..rules import parse_decks
+from ..text import quoted
+from .movement import WAYS, Movement
+from .scores import NightStanding, TableResult, night_standings
+from .seating import Planned, Seating, Table, check_table_size, first_round, table_bounds, table_sizes
 
 #: The most players a night seats: 50 tables of 4, as a large club's hall holds.
 MAX_PLAYERS = 200
@@ -138,7 +128,7 @@ class NightState:
     joined: tuple[str, ...] = ()  #: every player who joined the night, in the order they came
     #: With mixed movement, the tables drawn for the rounds after the one in play,
     #: kept while nobody leaves or joins: the rounds to come are drawn together.
-    planned: tuple[tuple[tuple[str, ...], ...], ...] = field(default=(), repr=False)
+    planned: Planned = field(default=(), repr=False)
 
     @classmethod
     def start(cls, settings: NightSettings) -> NightState:
@@ -155,7 +145,7 @@ class NightState:
         rounds: Sequence[tuple[Table, ...]],
         results: Sequence[tuple[TableResult, ...]],
         attendance: Sequence[Attendance],
-        planned: tuple[tuple[tuple[str, ...], ...], ...] = (),
+        planned: Planned = (),
     ) -> NightState:
         """The night as it was kept (``attendance`` and ``planned`` as this state gave them), without seating it again.
 
@@ -257,34 +247,13 @@ class NightState:
         played = replace(self, results=(*self.results, tuple(results)))
         return played if played.over else played._seat_next()
 
-    def _next_players(self) -> list[str]:
+    def next_players(self) -> list[str]:
         """Who plays the next round: the players of this one but those who leave, then those who join."""
         return [name for name in self.seated if name not in self.leaving] + list(self.joining)
 
     def _seat_next(self) -> NightState:
-        settings, number = self.settings, self.round + 1
-        seats = draw(settings.seed, number, "seats")
-        planned: tuple[tuple[tuple[str, ...], ...], ...] = ()
-        if settings.movement is Movement.STAY:
-            tables = stay(self.tables, self.leaving, self.joining, settings.decks)
-        elif settings.movement is Movement.PROGRESSIVE:
-            finished = [result.names for result in self.results[-1]]
-            tables = progressive(finished, self.leaving, self.joining, settings.table_size, settings.decks, seats)
-        else:
-            planned = self._mixed()
-            tables = seat_drawn(planned[0], seats)
-        return replace(self, rounds=(*self.rounds, tables), leaving=(), joining=(), planned=planned[1:])
-
-    def _mixed(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
-        """The tables drawn for the next round and those after it: the ones drawn before, while the players are the same."""
-        players = self._next_players()
-        if self.planned and {name for table in self.planned[0] for name in table} == set(players):
-            return self.planned
-        settings, number = self.settings, self.round + 1
-        sizes = table_sizes(len(players), settings.table_size, settings.decks)
-        played = ([table.players for table in tables] for tables in self.rounds)
-        drawn = mixed_rounds(players, sizes, settings.rounds - self.round, played, draw(settings.seed, number, "mixed"))
-        return tuple(tuple(tables) for tables in drawn)
+        seated = WAYS[self.settings.movement].seat(self)
+        return replace(self, rounds=(*self.rounds, seated.tables), leaving=(), joining=(), planned=seated.planned)
 
     # Between rounds: players leave and join.
 
@@ -329,18 +298,14 @@ class NightState:
         raise UnknownNameError(
             N_("no player {name} in this night ({players})"),
             name=quoted(name),
-            players=", ".join(self._next_players()),
+            players=", ".join(self.next_players()),
         )
 
     def _check_next(self, refusal: str, player: str) -> None:
         """Refuse (with ``refusal``, naming the player and the problem) when the next round could not be seated."""
         try:
-            players = self._next_players()
-            check_count(len(players), self.settings.decks)
-            if self.settings.movement is Movement.STAY:
-                stay(self.tables, self.leaving, self.joining, self.settings.decks)
-            else:
-                table_sizes(len(players), self.settings.table_size, self.settings.decks)
+            check_count(len(self.next_players()), self.settings.decks)
+            WAYS[self.settings.movement].check(self)
         except RuleError as problem:
             raise RuleError(refusal, player=player, problem=problem) from None
 
