@@ -10,9 +10,8 @@ from typing import Annotated
 
 import typer
 
-from .common import console, open_store, refusals, say
+from .common import NightOpt, console, open_store, refusals, say
 from .helptext import TranslatedCommand
-from .nights import NightOpt
 from .numbers import WHOLE
 
 

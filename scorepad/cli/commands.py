@@ -103,10 +103,11 @@ class Commands(Mapping[str, TyperCommand | TyperGroup]):
             self._import(self._module_of[name])
         return self._found[name]
 
-    def _import(self, module_name: str) -> None:
+    def _import(self, spec: str) -> None:
+        module_name, _, function = spec.partition(":")
         module = importlib.import_module(f".{module_name}", __package__)
         registered = typer.Typer()
-        module.register(registered)
+        getattr(module, function or "register")(registered)
         for info in registered.registered_commands:
             if info.cls is not TranslatedCommand:
                 raise TypeError(
@@ -126,7 +127,11 @@ class Commands(Mapping[str, TyperCommand | TyperGroup]):
 
 
 class CommandGroup(TranslatedGroup):
-    """A group of the commands of ``modules``: ``{module of this package: (its commands, ...)}``, in help's order."""
+    """A group of the commands of ``modules``: ``{module of this package: (its commands, ...)}``, in help's order.
+
+    A module's ``register`` adds its commands; ``"module:function"`` names another function of it, for a
+    module that registers commands of two groups (the root's ``night`` and the ``night`` group's own).
+    """
 
     modules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 

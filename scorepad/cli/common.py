@@ -18,7 +18,7 @@ import typer
 from ..core.language import N_, Phrase
 from ..present.json_text import json_text
 from ..present.translation import _, in_language
-from .completion import match_ids
+from .completion import match_ids, night_ids
 from .numbers import WHOLE
 from .streams import forget_failure, output_failure
 
@@ -52,6 +52,18 @@ def match_option(help: str = "Match id (default: the latest one used).") -> type
 #: The match a command is about, and its status as JSON: options of most commands.
 MatchOpt = Annotated[int | None, match_option()]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the match's status as JSON.")]
+#: The night a command is about: an option of every command of the night, and of ``play``.
+NightOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--night",
+        "-n",
+        metavar="ID",
+        help="Night id (default: the latest one created or written to).",
+        autocompletion=night_ids,
+        parser=WHOLE,
+    ),
+]
 #: The option of the commands that list matches, nights or players.
 ListJson = Annotated[bool, typer.Option("--json", help="Print the list as JSON.")]
 

@@ -26,7 +26,7 @@ class Scorepad(CommandGroup):
         "play": ("play",),
         "audit": ("audit",),
         "club": ("stats", "ratings", "chart", "report"),
-        "nights": ("night", "nights"),
+        "night_commands": ("night", "nights"),
     }
 
 

@@ -1,20 +1,51 @@
-"""The commands of ``scorepad night``: new, status, next, leave, join, export."""
+"""Club nights on the command line: the ``night`` group and its commands, and ``nights``, the list of them.
 
-from typing import TYPE_CHECKING, Annotated
+The root imports this module when ``night`` or ``nights`` is looked up, and
+``register`` adds those two; the group's own commands are added by
+``register_night`` (``board`` has a module of its own: it starts a web server).
+"""
+
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import typer
 
 from ..core.night.movement import Movement
 from ..core.night.seating import Seating
-from .common import console, open_store, print_json, refusals, say, written_file
+from .commands import CommandGroup
+from .common import ListJson, NightOpt, console, open_store, print_json, refusals, say, written_file
 from .entries import DecksOpt, HeartsOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
 from .helptext import TranslatedCommand
-from .nights import NightOpt
 from .numbers import POSITIVE, WHOLE
 from .transfer import ExportOut, ForceOpt
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus
+
+
+class NightGroup(CommandGroup):
+    """``scorepad night``: its commands are made when one is used, as the root's are."""
+
+    modules: ClassVar = {
+        "night_commands:register_night": ("new", "status", "next", "leave", "join", "export"),
+        "board": ("board",),
+    }
+
+
+night = typer.Typer(
+    name="night",
+    cls=NightGroup,
+    help=(
+        "A club night: several tables, each playing a match every round, players moving between rounds,"
+        " and one set of standings.\n\n"
+        "Examples:\n\n"
+        "\b\n"
+        "  scorepad night new --players Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal --rounds 3\n"
+        "  scorepad night status\n"
+        "  scorepad night next"
+    ),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 NightJson = Annotated[bool, typer.Option("--json", help="Print the night's status as JSON.")]
 
@@ -234,7 +265,36 @@ def _said(status: "NightStatus") -> None:
         console().print(in_language(note))
 
 
+def nights(as_json: ListJson = False) -> None:
+    """Every club night in the store, newest first.
+
+    Examples:
+
+    \b
+      scorepad nights
+      scorepad nights --json
+    """
+    from ..app.nights import nights as every_night
+
+    rows = every_night(open_store())
+    if as_json:
+        from ..present.night_json import nights_json
+
+        print_json(nights_json(rows))
+        return
+    from ..present.night_tables import nights_table
+
+    console().print(nights_table(rows))
+
+
 def register(app: typer.Typer) -> None:
+    """The root's commands of this module: the ``night`` group, and ``nights``."""
+    app.add_typer(night, rich_help_panel="The club")
+    app.command(cls=TranslatedCommand, rich_help_panel="The club")(refusals(nights))
+
+
+def register_night(app: typer.Typer) -> None:
+    """The ``night`` group's commands of this module."""
     for command in (new, status, next_, leave, join, export):
         name = "next" if command is next_ else None
         app.command(name, cls=TranslatedCommand)(refusals(command))

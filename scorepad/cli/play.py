@@ -18,9 +18,8 @@ import typer
 
 from ..core.language import N_
 from ..present.translation import _, in_language, ngettext, worded
-from .common import MatchOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
+from .common import MatchOpt, NightOpt, console, json_text, open_store, refusals, terminal_text, use_ascii
 from .helptext import TranslatedCommand
-from .nights import NightOpt
 from .numbers import POSITIVE
 from .rules_command import of_match, show_rules
 

@@ -1,4 +1,4 @@
-"""The rules of Black Maria: cards, rule sets, scoring, seats, the match fold.
+"""The rules of Black Maria: cards, rule sets, scoring, seats, the match fold; a club night's in ``night``.
 
 Standard library only: nothing here imports the store or the command line.
 

@@ -1,8 +1,10 @@
 """What the store hands out about a club night, decoded from its rows: one decoding for both readers.
 
 ``nights`` reads a night's rows through SQLAlchemy, ``quick`` through the
-standard ``sqlite3`` module; both turn them into a ``StoredNight`` here. The
-night keeps its tables as they were seated, with the names it knows its
+standard ``sqlite3`` module; both turn them into a ``StoredNight`` here. It is
+not part of ``nights`` because it imports no SQLAlchemy, which would cost the
+quick reader more than the rest of its command (``rows`` is the same for a
+match). The night keeps its tables as they were seated, with the names it knows its
 players by, and who came and went (``core.night.state.Attendance``): with the
 results of its tables' matches, what ``NightState.resume`` needs, so that no
 round is drawn again to read a night. A row is anything with the columns as
