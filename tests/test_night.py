@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from scorepad.core.errors import NotationError, RuleError, UnknownNameError
-from scorepad.core.night.movement import Movement
+from scorepad.core.night.movement import WAYS, Movement
 from scorepad.core.night.movement.mixed import least_repeats, repeats
 from scorepad.core.night.movement.no_repeats import without_repeats
 from scorepad.core.night.movement.progressive import climbed
@@ -25,6 +25,13 @@ from scorepad.core.night.state import (
     fold_night,
 )
 from tests.nights import CLUB, finished, groups, in_seat_order
+
+
+def test_one_table_gives_every_movement_its_way():
+    """A movement is told apart from another only by its line in ``WAYS``: the night asks it, never compares."""
+    assert list(WAYS) == list(Movement)
+    assert all(way.seat.__name__ == f"seat_{movement.value}" for movement, way in WAYS.items())
+
 
 # Progressive movement.
 
