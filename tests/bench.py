@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from scorepad.app.inputs import MiB
-from scorepad.present.translation import CATALOGS_VARIABLE
+from scorepad.present.translation import CATALOGS_VARIABLE, LANGUAGES
 from tools.catalogs import compile_all
 
 from . import bench_audit, bench_board, bench_export, bench_night, bench_play
@@ -33,7 +33,7 @@ def languages(folder: Path) -> list[Figure]:
     """A subcommand's --help and completion in each language but English: the catalog must cost nothing to see."""
     store = build_store(folder / "small-lang.db", 30)
     figures = []
-    for code in ("it", "pt", "es", "nl", "sv"):
+    for code in LANGUAGES[1:]:
         local = {**env_for(store), "LANG": f"{code}_XX.UTF-8", "LANGUAGE": code}
         complete = local | {
             "_SCOREPAD_COMPLETE": "complete_bash",

@@ -239,9 +239,10 @@ def test_a_narrow_terminal_wraps_the_panel_and_a_change_elsewhere_redraws_it(cli
 
 
 def test_a_line_that_is_no_entry_lists_every_command_of_play():
-    from scorepad.cli.command_words import COMMAND_WORDS
+    from scorepad.cli.command_words import words_of
     from scorepad.cli.protocol import COMMANDS, parse_line
     from scorepad.core.errors import NotationError
+    from scorepad.core.languages import LANGUAGES
 
     with pytest.raises(NotationError) as refused:
         parse_line("shuffle")
@@ -249,7 +250,7 @@ def test_a_line_that_is_no_entry_lists_every_command_of_play():
         "not an entry: 'shuffle' (scores as NAME=SCORE or in seat order, or one of: renege, misdeal, undo, fix,"
         " status, sheet, history, rules, again, seat, help, quit)"
     )
-    assert set(COMMANDS) <= set(COMMAND_WORDS["en"].values())  # every command has its English word
+    assert set(COMMANDS) <= set(words_of(LANGUAGES["en"]).values())  # every command has its English word
 
 
 def test_an_unknown_option_to_deal_or_fix_is_a_usage_error_while_a_minus_score_is_a_score(cli, unchanged):

@@ -23,8 +23,8 @@ from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
 from scorepad.core.cards import ENGLISH, Card, Letters, card
 from scorepad.core.errors import NotationError
+from scorepad.core.languages import LANGUAGES as TABLES
 from scorepad.present.translation import (
-    CARD_LETTERS,
     DOMAIN,
     LANGUAGES,
     card_letters,
@@ -35,7 +35,7 @@ from scorepad.present.translation import (
 
 from .test_engine import BOB_RENEGES
 
-DUTCH, SWEDISH = CARD_LETTERS["nl"], CARD_LETTERS["sv"]
+DUTCH, SWEDISH = TABLES["nl"].letters, TABLES["sv"].letters
 #: A deck whose letters clash with the English ones (French: roi, dame, valet; pique, cœur, carreau, trèfle):
 #: its C is the heart suit, where the English C is the club suit.
 FRENCH = Letters("A R D V", "P C K T")
@@ -93,10 +93,10 @@ def test_a_token_that_reads_two_ways_is_refused_with_both_readings():
     assert Card.parse("10♥", FRENCH) is card("10H") and Card.parse("DC", FRENCH) is card("QH")  # one reading each
 
 
-@pytest.mark.parametrize("language", sorted(CARD_LETTERS))
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_token_reads_two_ways_in_the_languages_scorepad_speaks(language):
     """Every rank and suit either set of letters knows, put together: the two sets never name two cards."""
-    letters = CARD_LETTERS[language]
+    letters = TABLES[language].letters
     ranks = {letters.text(c, ascii=True)[:-1] for c in Card} | {ENGLISH.text(c, ascii=True)[:-1] for c in Card}
     ranks |= {text for text, _ in letters.also + ENGLISH.also}
     suits = {letters.text(c, ascii=True)[-1] for c in Card} | set("SHDC")
@@ -142,7 +142,7 @@ def test_the_letters_are_the_glossary_s():
             rows.setdefault(language, {})[term] = word
     assert set(rows) == set(LANGUAGES)
     for code, row in rows.items():
-        letters = CARD_LETTERS.get(code, ENGLISH)
+        letters = TABLES[code].letters
         ranks = row["ranks"].split(",") if "," in row["ranks"] else row["ranks"].split()  # "A, H or K, V, B"
         names = [name.strip().split(" or ") for name in ranks]
         assert [[letters.text(card(f"{r}S"))[:-1]] for r in "AKQJ"] == [[n[0]] for n in names], code

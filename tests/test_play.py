@@ -441,13 +441,16 @@ def test_help_lines_up_what_it_does_under_names_of_wide_letters():
 
 def test_a_language_s_own_words_for_the_commands_are_data_in_their_table(monkeypatch):
     """Help, Tab completion and refusals read the words from the table; English is understood in every language."""
-    from scorepad.cli.command_words import COMMAND_WORDS
+    from dataclasses import replace
+
     from scorepad.cli.language_choice import choose
     from scorepad.cli.play import completions
     from scorepad.cli.protocol import help_text
+    from scorepad.core.languages import LANGUAGES
 
-    words = {"scarta": Verb.RENEGE, "annulla": Verb.UNDO, "foglio": Verb.SHEET}
-    monkeypatch.setitem(COMMAND_WORDS, "it", words | {v.value: v for v in Verb if v not in words.values()})
+    words = {"scarta": "renege", "annulla": "undo", "foglio": "sheet"}
+    words |= {v.value: v.value for v in Verb if v.value not in words.values()}
+    monkeypatch.setitem(LANGUAGES, "it", replace(LANGUAGES["it"], words=words))
     choose("it")
     try:
         assert parse_line("Annulla") == Undo() == parse_line("undo")

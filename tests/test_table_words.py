@@ -9,16 +9,18 @@ in English letters where the country's decks print others.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
-from scorepad.cli.command_words import COMMAND_WORDS, Verb, command_word, folded, table_words
+from scorepad.cli.command_words import Verb, command_word, folded, table_words, words_of
 from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
 from scorepad.cli.protocol import COMMANDS, parse_line
 from scorepad.cli.scores import looks_like_a_score
 from scorepad.core.cards import ENGLISH, Card
-from scorepad.present.translation import CARD_LETTERS, LANGUAGES, card_text
+from scorepad.core.languages import LANGUAGES as TABLES
+from scorepad.present.translation import LANGUAGES, card_text
 from tools import catalogs
 
 from .test_language import catalog
@@ -47,7 +49,7 @@ def own_words(language: str) -> set[str]:
 
     with catalogs.po_path(language).open("rb") as file:
         translated = read_po(file, locale=language)
-    found = words(" ".join(COMMAND_WORDS[language]))
+    found = words(" ".join(words_of(TABLES[language])))
     for message in translated:
         for string in [message.string] if isinstance(message.string, str) else message.string:
             found |= words(catalogs.PLACEHOLDER.sub(" ", string or ""))
@@ -59,11 +61,11 @@ def own_words(language: str) -> set[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_language_has_a_word_a_table_types_for_every_command(language):
-    table = COMMAND_WORDS[language]
+    table = words_of(TABLES[language])
     assert set(table.values()) == set(Verb)  # seat too, which its own branch wires into COMMANDS
     keys = [folded(word) for word in table]
     assert len(set(keys)) == len(keys), "two words of one language read as one"
-    english = {folded(word): verb for word, verb in COMMAND_WORDS["en"].items()}
+    english = {folded(word): verb for word, verb in words_of(TABLES["en"]).items()}
     for word, verb in table.items():
         assert re.fullmatch(r"[^\W\d_]+", word) and word == word.lower(), word  # one word, lower case
         assert english.get(folded(word), verb) is verb, f"{word} is English for another command"
@@ -108,7 +110,7 @@ def test_help_tab_and_refusals_show_the_table_s_words_with_the_match_s_players(l
     typed = [line.split()[0] for line in listed[3:]]
     assert typed == [command_word(verb) for verb in COMMANDS]
     assert listed[3].split()[1] == players[1] and f"{players[0]}=13" in listed[6]
-    english = {word for word in COMMAND_WORDS["en"] if folded(word) not in map(folded, own)}
+    english = {word for word in words_of(TABLES["en"]) if folded(word) not in map(folded, own)}
     assert not words("\n".join(listed)) & english, listed
     offered = completions([], players, "")
     assert [word.strip() for word in offered[: len(own)]] == own and offered[len(own) :] == [f"{p}=" for p in players]
@@ -141,8 +143,9 @@ def test_play_s_help_lists_the_commands_from_the_table_play_reads_them_with(cli,
     said = catalog(language).gettext if language != "en" else str
     name, score = said("NAME"), said("SCORE")
     takes = {Verb.RENEGE: name, Verb.FIX: f"N {name}={score}...", Verb.SEAT: f"{said('OLD')} {said('NEW')}"}
-    renamed = {("enough" if verb is Verb.QUIT else word): verb for word, verb in COMMAND_WORDS[language].items()}
-    monkeypatch.setitem(COMMAND_WORDS, language, renamed)  # a word changed in the table is a word changed in help
+    renamed = {("enough" if verb is Verb.QUIT else word): verb for word, verb in words_of(TABLES[language]).items()}
+    changed = replace(TABLES[language], words={word: verb.value for word, verb in renamed.items()})
+    monkeypatch.setitem(TABLES, language, changed)  # a word changed in the table is a word changed in help
     first: dict[Verb, str] = {}
     for word, verb in renamed.items():
         first.setdefault(verb, word)
@@ -212,7 +215,7 @@ def test_a_story_in_the_table_s_words_leaves_no_english_word(cli, store_path, tm
     typed = words(PLAYERS[language]) | words(PLAYERS["en"]) | {"xyz"}
     left = (words(said) & words(english)) - own_words(language) - typed
     assert not left, f"English left in {language}: {sorted(left)}\n{said}"
-    commands = {folded(word) for word in COMMAND_WORDS["en"]} - {folded(word) for word in COMMAND_WORDS[language]}
+    commands = {folded(word) for word in words_of(TABLES["en"])} - {folded(word) for word in words_of(TABLES[language])}
     assert not words(said) & commands, said
     assert not english_cards(said, language), said
 
@@ -220,7 +223,7 @@ def test_a_story_in_the_table_s_words_leaves_no_english_word(cli, store_path, tm
 def english_cards(said: str, language: str) -> list[str]:
     """The cards ``said`` types in English letters that the language's decks print otherwise (``QS`` in Dutch):
     a catalog may hold ``QS`` somewhere, so the story's check of words alone lets them through."""
-    letters = CARD_LETTERS.get(language, ENGLISH)
+    letters = TABLES[language].letters
     return [
         typed
         for typed in re.findall(r"\b[0-9A-Z]{2,3}\b", said)

@@ -2,8 +2,8 @@
 
 A line is a deal's scores, or a command: a word, then what that command reads
 after it. ``COMMANDS`` is the one table of the commands, in the order ``help``
-lists them; the words that name each one in each language are
-``command_words.COMMAND_WORDS``.
+lists them; the words that name each one in each language are in each
+language's table (``core.languages``).
 """
 
 from __future__ import annotations

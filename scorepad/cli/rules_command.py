@@ -7,6 +7,7 @@ import typer
 
 from ..core.choices import Preset
 from ..core.language import N_
+from ..present.marks import titled
 from ..present.translation import _
 from .common import MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
 from .entries import (
@@ -118,7 +119,7 @@ def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
 
     settings = result.state.settings
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)
-    name = f" “{result.name}”" if result.name else ""
+    name = titled(result.name)
     title = _("Rules of match {match}{name}: {preset}, {players}").format(
         match=result.match_id, name=name, preset=preset_name(settings.rules.preset), players=", ".join(settings.players)
     )

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .marks import titled
 from .translation import _
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ def match_chart(result: Result, rows: Sequence[HistoryRow], width: int = 80) -> 
     if len(series[0]) == 1:
         return [Text(_("Match {match} has no scored deal yet: nothing to chart.").format(match=result.match_id))]
     marks = markers(players)
-    name = f" “{result.name}”" if result.name else ""
+    name = titled(result.name)
     heading = _("Match {match}{name}: running totals after each deal")
     lines = [Text(heading.format(match=result.match_id, name=name))]
     for line in line_chart(series, marks, width) + legend(players, marks, [s[-1] for s in series], width):

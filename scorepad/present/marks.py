@@ -1,42 +1,27 @@
-"""Numbers and times as the country of the language in use writes them, and how its spreadsheets split a CSV.
+"""Numbers, times and names as the country of the language in use writes them, and how its spreadsheets split a CSV.
 
-A small table of each language's marks, read with the standard library alone
-(Babel builds the catalogs, and is not there when scorepad runs). Only what
-people read goes through here: JSON and CSV cells keep ``8.4`` and ISO-8601
-times in UTC in every language. English keeps what its screens always showed:
-a decimal point, and the stored UTC time.
+Each language's marks are in its table (``core.languages``, which says why they
+are not Babel's). Only what people read goes through here: JSON and CSV cells
+keep ``8.4`` and ISO-8601 times in UTC in every language. English keeps what
+its screens always showed: a decimal point, and the stored UTC time.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime
 
-from .translation import spoken
-
-
-@dataclass(frozen=True)
-class Marks:
-    """How one language's country writes numbers and dates, and separates a spreadsheet's cells."""
-
-    decimal: str  #: between a number's whole part and its decimals: ``8.40``, ``8,40``
-    separator: str  #: between the cells of a CSV, as the country's spreadsheet programs read one
-    date: str | None  #: the day, month and year as ``strftime`` writes them; None: the stored UTC text
-
-
-MARKS = {
-    "en": Marks(".", ",", None),
-    "it": Marks(",", ";", "%d/%m/%Y"),
-    "pt": Marks(",", ";", "%d/%m/%Y"),
-    "es": Marks(",", ";", "%d/%m/%Y"),
-    "nl": Marks(",", ";", "%d-%m-%Y"),
-    "sv": Marks(",", ";", "%Y-%m-%d"),
-}
+from ..core.languages import Marks
+from .translation import language
 
 
 def marks() -> Marks:
     """The marks of the language in use."""
-    return MARKS.get(spoken(), MARKS["en"])
+    return language().marks
+
+
+def titled(name: str | None) -> str:
+    """`` “Friday”``, a space and a name in the language's quote marks, to follow a number; nothing without one."""
+    return f" {language().quoted(name)}" if name else ""
 
 
 def decimal(value: float, places: int = 2) -> str:

@@ -14,7 +14,7 @@ from ..core.night.movement import WAYS
 from ..core.night.scores import two_decimals
 from .descriptions import rules_words
 from .lists import and_list
-from .marks import decimal, in_utc, moment
+from .marks import decimal, in_utc, moment, titled
 from .translation import _, ngettext
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def night_label(night_id: int, name: str | None) -> str:
     """``Night 3 “Clubavond”``."""
-    return _("Night {night}{name}").format(night=night_id, name=f" “{name}”" if name else "")
+    return _("Night {night}{name}").format(night=night_id, name=titled(name))
 
 
 def title(status: NightStatus) -> str:

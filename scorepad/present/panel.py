@@ -19,7 +19,7 @@ from rich.text import Text
 from .descriptions import format_words, rules_words
 from .fitting import InColumns, shortener
 from .tables import SHORT_NAME, placed, standings, verdict
-from .translation import _
+from .translation import _, language
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -54,7 +54,7 @@ class TablePanel:
         """The settings are the body's first line, not the panel's title: on a narrow
         terminal a line wraps, where a title would lose its end."""
         settings = self.result.state.settings
-        name = f"“{self.result.name}”: " if self.result.name else ""
+        name = f"{language().quoted(self.result.name)}: " if self.result.name else ""
         rules = Text(f"{name}{format_words(settings.format)}, {rules_words(settings.rules, self.ascii)}", style="bold")
         return [rules, *verdict(self.result.state, self.ascii), Text(""), standings(self.result.state)]
 

@@ -20,7 +20,7 @@ from . import by_player
 from .descriptions import format_words, notes_text, preset_name, rules_words, seat_heads, seated
 from .fitting import Fitted, Hanging, InColumns, column_widths, short_names, width_of
 from .lists import and_list
-from .marks import in_utc, moment
+from .marks import in_utc, moment, titled
 from .translation import _, card_text, cards_text, in_language, ngettext
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def title(result: Result, ascii: bool = False) -> str:
     settings = result.state.settings
-    name = f" “{result.name}”" if result.name else ""
+    name = titled(result.name)
     return _("Match {match}{name}: {format}, {rules}").format(
         match=result.match_id, name=name, format=format_words(settings.format), rules=rules_words(settings.rules, ascii)
     )

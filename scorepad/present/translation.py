@@ -1,4 +1,4 @@
-"""The language in use: its gettext catalog, its card letters, and every message and phrase worded in it.
+"""The language in use: its gettext catalog, its table (``core.languages``), and every message and phrase worded in it.
 
 Text for people is written in English in the code and looked up here at the
 moment it is shown: ``_("...")`` for a sentence, ``ngettext`` for one with a
@@ -7,7 +7,7 @@ made where the facts were) or a refusal holding one. JSON, CSV and the
 deal-record notation are never translated.
 
 A card is typed and shown as the decks of the language's country print it
-(spec/CLI.md, "Cards in the table's words"): ``card_letters`` are what the
+(its table in ``core.languages``): ``card_letters`` are what the
 command line gives the core's card reader, and ``card_text`` is the one way a
 card becomes text for people, a card in a phrase's fields included; the cards
 of an example typed in the code's English letters are written in the table's
@@ -37,17 +37,14 @@ from pathlib import Path
 from ..core.cards import ENGLISH, Card, CardRow, Letters
 from ..core.errors import ScorepadError
 from ..core.language import Counted, Listed, Phrase
+from ..core.languages import LANGUAGES as TABLES
+from ..core.languages import Language
 
 DOMAIN = "scorepad"
-#: The languages scorepad speaks; any other falls back to English.
-LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")
+#: The codes of the languages scorepad speaks, English first (``core.languages``); any other falls back to English.
+LANGUAGES = tuple(TABLES)
 #: The variable that names another folder of compiled catalogs.
 CATALOGS_VARIABLE = "SCOREPAD_LOCALEDIR"
-#: The card letters of each language whose decks do not print the English ones (docs/glossary.md).
-CARD_LETTERS = {
-    "nl": Letters("A H V B", "S H R K", also=(("K", 13),)),  # aas, heer (or koning), vrouw, boer
-    "sv": Letters("E K D Kn", "S H R K", also=(("A", 14),)),  # ess (or A), kung, dam, knekt
-}
 
 
 def catalog_folder() -> Path:
@@ -87,9 +84,14 @@ def spoken() -> str:
     return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
 
 
+def language() -> Language:
+    """The table of the language in use: its card letters, marks, quote marks and ``play``'s words."""
+    return TABLES.get(spoken(), TABLES["en"])
+
+
 def card_letters() -> Letters:
     """The letters the decks of the language in use print: the English ones in Italy, Spain and Portugal too."""
-    return CARD_LETTERS.get(spoken(), ENGLISH)
+    return language().letters
 
 
 def card_text(card: Card, ascii: bool = False) -> str:
