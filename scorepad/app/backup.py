@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..core.cards import FULL_DECK, Card
 from ..core.errors import RuleError, ScorepadError, os_reason
-from ..core.language import N_, Counted, Phrase
+from ..core.language import N_, Counted, Phrase, Titled
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.names import check_characters, check_match_name, check_name, check_names
 from ..core.night.movement import WAYS
@@ -82,7 +82,7 @@ class BackupMatch:
     trail: list[TrailItem]
     state: MatchState  #: after the entries that stand
     label: Phrase  #: ``match 3 “Friday”``: its number in the store it came from, and its name
-    quoted_name: str  #: `` “Friday”``, or nothing without a name
+    quoted_name: Titled | str  #: `` “Friday”``, or nothing without a name
 
     @property
     def uid(self) -> str:

@@ -7,7 +7,8 @@ reads no catalog and no environment.
 
 Text built in one place and shown in another (a refusal, an audit's breach) is
 a ``Phrase``: a message and its fields, English by ``str()`` as JSON keeps it;
-``Counted`` is one with a number, ``and_list`` and ``or_list`` join several.
+``Counted`` is one with a number, ``and_list`` and ``or_list`` join several,
+and ``Titled`` is a name in the quote marks of the language it is shown in.
 A field may itself be a phrase (or a refusal holding one), so a sentence built
 from another ("cannot read FILE: REASON") is worded whole in one language.
 """
@@ -48,6 +49,16 @@ class Counted(Phrase):
 
     def __str__(self) -> str:
         return (self.template if self.count == 1 else self.plural).format(**self.fields)
+
+
+class Titled:
+    """A name to follow a number in a phrase (`` “Friday”``), in the language's quote marks; nothing without one."""
+
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return f" “{self.name}”" if self.name else ""
 
 
 class Listed:

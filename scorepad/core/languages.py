@@ -1,10 +1,10 @@
 """The languages scorepad speaks: one table each, holding all a language is besides its catalog's messages.
 
-A language is its gettext catalog (``scorepad/locale/CODE/LC_MESSAGES/scorepad.po``,
-its sentences) and its ``Language`` here (what a table of its country types
-and reads that is no sentence): the letters its decks print, how it writes
-numbers and dates, the quote marks around a name, and the words of
-``scorepad play``'s commands. Adding a language is a catalog, a table here and
+A language is its gettext catalog (``CODE/LC_MESSAGES/scorepad.po`` in
+``scorepad/locale``: its sentences) and its ``Language`` here (what a table
+of its country types and reads that is no sentence): the letters its decks
+print, how it writes numbers and dates, the quote marks around a name, and
+the words of ``scorepad play``'s commands. Adding a language is a catalog, a table here and
 a table of its words in ``docs/glossary.md`` (docs/adding-a-language.md); the
 tests walk every language of ``LANGUAGES``.
 
@@ -25,12 +25,13 @@ from .cards import ENGLISH, Letters
 class Marks:
     """How a language's country writes numbers and dates, and separates a spreadsheet's cells.
 
-    Babel knows these for every locale, but it builds the catalogs and is not
-    there when scorepad runs; were it, importing ``babel.numbers`` and
-    ``babel.dates`` and reading one locale's data cost about 17 ms and 13 ms on
-    the machine of ``tests.bench`` (December 2026), against a floor of 60 to
-    95 ms for a command's ``--help``: a visible move of its figures, for six
-    languages of three marks each.
+    Babel knows these for every locale, but it only builds the catalogs and is
+    not installed with scorepad. Were it, importing ``babel.numbers`` and
+    ``babel.dates`` would cost about 17 ms and reading one locale's data 13 ms
+    more (``python -X importtime``, on the machine ``tests.bench`` ran on,
+    December 2026), where ``tests.bench`` measures a command's start-up against
+    the 60 to 95 ms of importing Typer: a move its figures would show, for
+    three marks in each of six languages.
     """
 
     decimal: str  #: between a number's whole part and its decimals: ``8.40``, ``8,40``

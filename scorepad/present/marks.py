@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from ..core.language import Titled
 from ..core.languages import Marks
-from .translation import language
+from .translation import in_language, language
 
 
 def marks() -> Marks:
@@ -21,7 +22,7 @@ def marks() -> Marks:
 
 def titled(name: str | None) -> str:
     """`` “Friday”``, a space and a name in the language's quote marks, to follow a number; nothing without one."""
-    return f" {language().quoted(name)}" if name else ""
+    return in_language(Titled(name))
 
 
 def decimal(value: float, places: int = 2) -> str:

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..core.cards import ENGLISH, Card, CardRow, Letters
 from ..core.errors import ScorepadError
-from ..core.language import Counted, Listed, Phrase
+from ..core.language import Counted, Listed, Phrase, Titled
 from ..core.languages import LANGUAGES as TABLES
 from ..core.languages import Language
 
@@ -157,6 +157,8 @@ def _worded(value: object) -> object:
         return worded(value.template, value.fields)
     if isinstance(value, Listed):
         return value.joined([in_language(item) for item in value.items], _(value.last))
+    if isinstance(value, Titled):
+        return f" {language().quoted(value.name)}" if value.name else ""
     if isinstance(value, Card):
         return card_text(value)
     if isinstance(value, CardRow):

@@ -21,7 +21,7 @@ from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_v
 from sqlmodel import SQLModel
 
 from ..core.errors import ScorepadError
-from ..core.language import N_, Phrase
+from ..core.language import N_, Phrase, Titled
 from .history import MatchRecord, TrailItem
 from .night_rows import StoredNight, settings_fields
 
@@ -141,7 +141,7 @@ class MatchFile(_Strict):
         return self
 
     @property
-    def quoted_name(self) -> str:
+    def quoted_name(self) -> Titled | str:
         return quoted_name(self.name)
 
     @property
@@ -160,13 +160,14 @@ def in_trail(match: Phrase | str, number: int) -> Phrase:
     return Phrase("{match}, trail[{number}]", match=match, number=number)  # notation: the same in every language
 
 
-def quoted_name(name: object) -> str:
-    """`` “Friday night”`` to follow a match number in a message, or nothing without a name."""
+def quoted_name(name: object) -> Titled | str:
+    """`` “Friday night”`` to follow a match number in a message (in the quote marks of the language it is
+    shown in), or nothing without a name."""
     if not isinstance(name, str) or not name:
         return ""
     if len(name) > 40:  # a name from a file may be of any length, and is refused for it
         name = name[:40] + "…"
-    return f" “{name}”" if name.isprintable() else f" {json.dumps(name)}"  # one line, always
+    return Titled(name) if name.isprintable() else f" {json.dumps(name)}"  # one line, always
 
 
 class NightPlayerFile(_Strict):
