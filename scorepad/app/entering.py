@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from ..core.choices import Preset
 from ..core.errors import ImpossibleScores, MatchClosed, RuleError, UnknownNameError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import (
@@ -33,7 +32,7 @@ from ..core.match import (
     later_entries_first,
 )
 from ..core.names import MATCH_NAME_MAX_LENGTH, check_match_name, check_name, check_names, name_key
-from ..core.rules import RuleSet
+from ..core.rules import Preset, RuleSet
 from ..core.scoring import ScoreInput, rest_of_total
 from ..core.seats import cut_winner
 from ..core.text import quoted

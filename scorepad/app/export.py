@@ -20,6 +20,7 @@ itself (the club's whole history), or SQLite's ``-wal``, ``-shm`` and
 
 from __future__ import annotations
 
+import enum
 import json
 import os
 import stat
@@ -31,11 +32,21 @@ from typing import IO, TYPE_CHECKING
 
 from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_
-from .formats import ExportFormat, ExportLayout
 
 if TYPE_CHECKING:
     from ..store.db import Store
     from .csv_rows import CsvStyle
+
+
+class ExportFormat(enum.Enum):
+    CSV = "csv"
+    JSON = "json"
+
+
+class ExportLayout(enum.Enum):
+    LONG = "long"  #: a row per player per scored deal (docs/commands.md, export)
+    SHEET = "sheet"  #: the score sheet of one match, as a table keeps it on paper
+
 
 EXPORTS = Path("exports")
 

@@ -37,10 +37,9 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from ..core.cards import ACE_OF_SPADES, KING_OF_SPADES, QUEEN_OF_SPADES, Card
-from ..core.choices import Preset
 from ..core.match import EntryKind
 from ..core.names import name_key
-from ..core.rules import RuleSet
+from ..core.rules import Preset, RuleSet
 
 if TYPE_CHECKING:
     from ..store.db import Store

@@ -1,19 +1,16 @@
 """Commands for the club: stats, ratings, chart, report."""
 
 from datetime import date
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from ..core.choices import Preset
+from ..core.rules import Preset, RuleSet
 from ..present.translation import _
 from .common import ListJson, MatchOpt, console, open_store, print_json, refusals, use_ascii, written_file
 from .helptext import TranslatedCommand
 from .numbers import WHOLE
 from .transfer import ForceOpt, ReportOut
-
-if TYPE_CHECKING:
-    from ..core.rules import RuleSet
 
 
 def _parse_date(text: str) -> date:
@@ -82,7 +79,7 @@ def stats(
     console().print(stats_table(players, rules, use_ascii()))
 
 
-def _no_match(rules: "RuleSet", dated: bool) -> str:
+def _no_match(rules: RuleSet, dated: bool) -> str:
     """What ``stats`` says when no match counts: none of the preset and decks, in the dates if some were given."""
     from ..present.descriptions import preset_name
 

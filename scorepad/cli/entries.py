@@ -4,8 +4,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_
+from ..core.rules import HeartsLead, PassRule, Preset, RuleSet, parse_omnibus
 from ..present.translation import _, card_letters
 from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
 from .completion import match_ids
@@ -61,8 +61,6 @@ def rule_options(
     hearts: HeartsLead | None, slam: bool | None, pass_: PassRule | None, omnibus: str | None, decks: int | None
 ) -> dict[str, object]:
     """The rule options given, by the names RuleSet.build takes; the bonus card read in the table's own letters."""
-    from ..core.rules import parse_omnibus
-
     card = None if omnibus is None else parse_omnibus(omnibus, card_letters())
     return {"hearts": hearts, "slam": slam, "pass_rule": pass_, "omnibus": card, "decks": decks}
 
@@ -139,7 +137,6 @@ def new(
       scorepad new --like 3
     """
     from ..app import entering
-    from ..core.rules import RuleSet
     from ..core.seats import parse_cut
 
     fmt = chosen_format(deals, until_over, until_reach)

@@ -114,8 +114,7 @@ def new(
       scorepad night new -p Ann,Bob,Cat,Dan --rounds 3 --deals-per-player 2 --movement stay --name Tuesday
     """
     from ..app.nights import new_night
-    from ..core.choices import Preset
-    from ..core.rules import RuleSet
+    from ..core.rules import Preset, RuleSet
 
     options = rule_options(hearts, slam, pass_, omnibus, decks)
     rule_set = RuleSet.build(rules or Preset.CLASSIC, **options)

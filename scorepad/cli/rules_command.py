@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.choices import Preset
 from ..core.language import N_
+from ..core.rules import Preset, RuleSet
 from ..present.marks import titled
 from ..present.translation import _
 from .common import MatchOpt, console, json_text, open_store, print_json, refusals, use_ascii
@@ -103,7 +103,6 @@ def _of_preset(preset: Preset, players: int, fmt: "Format | None", options: "Map
     """The rules a new match of ``players`` would have with these options, as ``new`` would set them."""
     from ..core.match import default_format
     from ..core.rule_facts import RuleFacts
-    from ..core.rules import RuleSet
 
     rule_set = RuleSet.build(preset, **options)
     rule_set.check_table(players)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer.models import OptionInfo
 
-from ..app.formats import ExportFormat, ExportLayout
+from ..app.export import ExportFormat, ExportLayout
 from ..core.language import N_
 from ..present.translation import _, in_language, ngettext
 from .common import MatchOpt, open_store, print_json, refusals, say, written_file

@@ -31,9 +31,33 @@ from .cards import (
     check_player_count,
     removed_cards,
 )
-from .choices import HeartsLead, PassRule, Preset
 from .errors import BonusCardOutsideOmnibus, NotationError, RuleError, TwoDecksNeeded, UnknownNameError
 from .language import N_
+
+
+class Preset(enum.Enum):
+    """The named variants (docs/rules.md); each is a set of option defaults."""
+
+    CLASSIC = "classic"
+    SLIPPERY_ANNE = "slippery-anne"
+    OMNIBUS = "omnibus"
+    SPOT_HEARTS = "spot-hearts"
+    DIRTY_LADY = "dirty-lady"
+
+
+class HeartsLead(enum.Enum):
+    """When a heart may be led."""
+
+    BROKEN = "broken"  #: only after a heart was discarded, or holding only hearts
+    ANYTIME = "anytime"
+
+
+class PassRule(enum.Enum):
+    """Whom each player passes three cards to."""
+
+    RIGHT = "right"  #: counter-clockwise, every deal (classic)
+    LEFT = "left"  #: clockwise, every deal (dirty lady)
+    ROTATE = "rotate"  #: right, left, across (even tables only), no pass, in turn
 
 
 class Direction(enum.Enum):

@@ -6,10 +6,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..app.notes import Fixed, Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
-from ..core.choices import HeartsLead, PassRule, Preset
 from ..core.language import N_
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState
-from ..core.rules import OMNIBUS_BONUS, RuleSet
+from ..core.rules import OMNIBUS_BONUS, HeartsLead, PassRule, Preset, RuleSet
 from .lists import and_list
 from .translation import _, card_text, in_language, ngettext
 

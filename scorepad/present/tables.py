@@ -12,9 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import FULL_DECK, QUEEN_OF_SPADES
-from ..core.choices import Preset
 from ..core.match import FormatKind, MatchState, NextDeal
-from ..core.rules import PASS_SIZE, Direction
+from ..core.rules import PASS_SIZE, Direction, Preset
 from ..core.standings import places
 from . import by_player
 from .descriptions import format_words, notes_text, preset_name, rules_words, seat_heads, seated
