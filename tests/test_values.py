@@ -29,6 +29,15 @@ def test_the_core_has_no_named_tuple_only_store_rows_are():
     assert tuples == []
 
 
+def test_what_the_use_cases_hand_back_follows_the_core_s_rule():
+    """``app.results`` is read by every command and view: frozen dataclasses, as the core's values are."""
+    from scorepad.app.results import HistoryRow, Result
+
+    for cls in (Result, HistoryRow):
+        assert not issubclass(cls, tuple) and cls.__dataclass_params__.frozen, name_of(cls)
+    assert hasattr(HistoryRow, "__slots__")  # made once per entry of a history: 100,000 for a long match
+
+
 def test_every_dataclass_of_the_core_is_frozen():
     dataclasses_ = [cls for cls in core_classes() if dataclasses.is_dataclass(cls)]
     assert len(dataclasses_) > 10  # the rule is read from the classes themselves: they must be found

@@ -1,20 +1,21 @@
 """What the use cases hand back: a match's state after a command, and its history.
 
-Named tuples, not dataclasses: these are made once and never changed, and
-``status`` imports this module, where making a dataclass costs more than
-reading the match.
+Frozen dataclasses, by the core's one rule for values (``scorepad.core``):
+made once and never changed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core.match import MatchState
     from .notes import Note
 
 
-class Result(NamedTuple):
+@dataclass(frozen=True)
+class Result:
     """A match after a command: its id, name and state, and what the command noted, in order."""
 
     match_id: int
@@ -23,7 +24,8 @@ class Result(NamedTuple):
     notes: tuple[Note, ...] = ()
 
 
-class HistoryRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
     """One entry that stands, with the totals after it, by the name of who played each seat then."""
 
     number: int
