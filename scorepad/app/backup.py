@@ -24,7 +24,7 @@ from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Setti
 from ..core.names import check_characters, check_match_name, check_name, check_names
 from ..core.night.movement import WAYS
 from ..core.night.seating import Table, check_table_size, table_bounds
-from ..core.night.state import MAX_PLAYERS, Attendance, check_count
+from ..core.night.state import MAX_PLAYERS, Attendance, NightSettings, check_count
 from ..core.rules import RuleSet
 from ..core.scoring import Outcome, check_outcome
 from ..core.text import quoted
@@ -215,15 +215,21 @@ def _bounded_night(data: NightFile, rules: RuleSet) -> None:
     Every round seats at most MAX_PLAYERS, at tables of the rules' sizes, and
     only mixed movement draws the rounds after the one in play ahead.
     """
-    label = data.label
-    with _at(label):
+    with _at(data.label):
         check_count(sum(line.joined is None for line in data.players), rules.decks)  # before a name is read
         settings = settings_of(data, [Attendance(line.name) for line in data.players if line.joined is None], rules)
     tables = MAX_PLAYERS // table_bounds(settings.decks)[0]  # the most tables a round seats
+    _bounded_totals(data, settings, tables)
+    seated = _seated_rounds(data, settings)
+    _bounded_plan(data, settings, tables, last=max(seated, default=0))
+
+
+def _bounded_totals(data: NightFile, settings: NightSettings, tables: int) -> None:
+    """Refuse more players, or more tables, than the night's rounds can have seated in all."""
     if len(data.players) > MAX_PLAYERS * settings.rounds:  # those who came first, and those who joined since
         raise BackupError(
             N_("{night} has at most {most} players in all ({each} a round), not {count}"),
-            night=label,
+            night=data.label,
             most=MAX_PLAYERS * settings.rounds,
             each=MAX_PLAYERS,
             count=len(data.players),
@@ -231,27 +237,39 @@ def _bounded_night(data: NightFile, rules: RuleSet) -> None:
     if len(data.tables) > tables * settings.rounds:
         raise BackupError(
             N_("{night} has at most {most} tables in all ({each} a round), not {count}"),
-            night=label,
+            night=data.label,
             most=tables * settings.rounds,
             each=tables,
             count=len(data.tables),
         )
-    seated: dict[int, int] = {}  # the players of each round seated
+
+
+def _seated_rounds(data: NightFile, settings: NightSettings) -> dict[int, int]:
+    """How many players each round seated, each table and each round checked against the rules' sizes."""
+    seated: dict[int, int] = {}
     for table in data.tables:
-        where = Phrase(N_("{night}, round {round}, table {table}"), night=label, round=table.round, table=table.table)
+        where = Phrase(
+            N_("{night}, round {round}, table {table}"), night=data.label, round=table.round, table=table.table
+        )
         if table.round > settings.rounds:
             raise BackupError(N_("{where}: the night's last round is {rounds}"), where=where, rounds=settings.rounds)
         with _at(where):
             check_table_size(len(table.players), settings.decks)
         seated[table.round] = seated.get(table.round, 0) + len(table.players)
     for number, count in seated.items():
-        with _at(Phrase(N_("{night}, round {round}"), night=label, round=number)):
+        with _at(Phrase(N_("{night}, round {round}"), night=data.label, round=number)):
             check_count(count, settings.decks)
+    return seated
+
+
+def _bounded_plan(data: NightFile, settings: NightSettings, tables: int, last: int) -> None:
+    """Refuse rounds drawn ahead that the movement never draws, that are too many after round ``last``
+    (the last one seated), or that seat too many, at tables of the wrong size, or strangers."""
+    label = data.label
     if data.planned and not WAYS[settings.movement].draws_ahead:
         raise BackupError(
             N_("{night} has rounds drawn ahead, yet its tables are not drawn afresh each round"), night=label
         )
-    last = max(seated, default=0)  # the last round seated: only those after it are drawn ahead
     if len(data.planned) > settings.rounds - last:
         left = settings.rounds - last
         raise BackupError(
