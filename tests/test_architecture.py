@@ -254,12 +254,13 @@ def test_every_command_has_help_with_examples_that_parse():
 
     import typer.main
 
+    from scorepad.cli.commands import subcommands
     from scorepad.cli.main import app
 
     group = typer.main.get_command(app)
-    commands = [([name], command) for name, command in group.commands.items()]
+    commands = [([name], command) for name, command in subcommands(group).items()]
     for path, command in list(commands):  # a group's commands too: scorepad night new
-        commands += [([*path, name], each) for name, each in getattr(command, "commands", {}).items()]
+        commands += [([*path, name], each) for name, each in subcommands(command).items()]
     for path, command in commands:
         name = " ".join(path)
         text = command.help or ""

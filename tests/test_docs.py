@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import typer
 
+from scorepad.cli.commands import subcommands
 from scorepad.cli.main import app
 from scorepad.core.rules import Preset
 from tools import commands_doc
@@ -28,9 +29,9 @@ def test_the_commands_page_is_what_the_program_says():
 def test_the_commands_page_has_every_command_and_option():
     page = (DOCS / "commands.md").read_text(encoding="utf-8")
     group = typer.main.get_command(app)
-    commands = [(name, command) for name, command in group.commands.items()]  # type: ignore[attr-defined]
+    commands = [(name, command) for name, command in subcommands(group).items()]
     for name, command in list(commands):  # a group's commands too: scorepad night new
-        commands += [(f"{name} {sub}", each) for sub, each in getattr(command, "commands", {}).items()]
+        commands += [(f"{name} {sub}", each) for sub, each in subcommands(command).items()]
     for name, command in commands:
         assert f"## scorepad {name}\n" in page
         for param in command.params:
@@ -59,7 +60,7 @@ def test_the_rules_page_names_every_preset_and_every_option_of_new():
     page = (DOCS / "rules.md").read_text(encoding="utf-8")
     for preset in Preset:
         assert preset.value in page
-    new = typer.main.get_command(app).commands["new"]  # type: ignore[attr-defined]
+    new = subcommands(typer.main.get_command(app))["new"]
     for param in new.params:
         if param.name not in ("as_json", "like", "name"):
             assert param.opts[0] in page, param.opts[0]

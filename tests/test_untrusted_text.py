@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from scorepad.cli.commands import subcommands
 from scorepad.cli.main import app
 from scorepad.core.errors import NotationError
 from scorepad.core.record import parse_record
@@ -367,7 +368,7 @@ def test_every_number_parameter_of_every_command_reads_ascii_digits():
 
     group = typer.main.get_command(app)
     checked = 0
-    for name, command in group.commands.items():
+    for name, command in subcommands(group).items():
         for param in command.params:
             if param.type.name in ("int", "int range", "integer", "integer range"):  # Typer's int, or ours
                 assert getattr(param.type, "func", None) in (WHOLE, POSITIVE), f"scorepad {name} {param.name}"

@@ -78,6 +78,7 @@ def help_texts() -> list[tuple[str, str]]:
     """Every help text of the command line, as the help formatter looks it up (see scorepad/cli/helptext.py)."""
     import typer
 
+    from scorepad.cli.commands import subcommands
     from scorepad.cli.helptext import paragraphs
     from scorepad.cli.main import app
 
@@ -90,9 +91,9 @@ def help_texts() -> list[tuple[str, str]]:
 
     add(group.help, "scorepad --help")
     add(group.epilog, "scorepad --help")
-    commands = [("", group), *getattr(group, "commands", {}).items()]
+    commands = [("", group), *subcommands(group).items()]
     for name, command in list(commands[1:]):  # a group's commands too: scorepad night new
-        commands += [(f"{name} {sub}", each) for sub, each in getattr(command, "commands", {}).items()]
+        commands += [(f"{name} {sub}", each) for sub, each in subcommands(command).items()]
     for name, command in commands:
         where = f"scorepad {name} --help".replace("  ", " ")
         if name:

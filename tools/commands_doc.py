@@ -15,6 +15,7 @@ from pathlib import Path
 
 import typer
 
+from scorepad.cli.commands import subcommands
 from scorepad.present.translation import speak
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "commands.md"
@@ -41,13 +42,13 @@ def render() -> str:
     assert isinstance(group, typer.core.TyperGroup)
     parts = [INTRO, "## scorepad\n", _text(group.help or ""), _params("scorepad", group.params)]
     by_panel: dict[str, list[str]] = {}
-    for name, command in group.commands.items():
+    for name, command in subcommands(group).items():
         by_panel.setdefault(getattr(command, "rich_help_panel", None) or "Commands", []).append(name)
     parts.append("Commands by what they are for:\n")
     for panel, names in by_panel.items():
         parts.append(f"- {panel}: " + ", ".join(f"[`{n}`](#scorepad-{n})" for n in names))
     parts.append("")
-    for name, command in group.commands.items():
+    for name, command in subcommands(group).items():
         parts += _section(f"scorepad {name}", command)
     return "\n".join(parts).rstrip() + "\n"
 
@@ -57,18 +58,16 @@ def _section(path: str, command) -> list[str]:
     from scorepad.cli.helptext import filled
 
     usage = " ".join(_usage(p) for p in command.params if not getattr(p, "hidden", False))
-    subcommands = getattr(command, "commands", {})
-    if subcommands:
+    commands = subcommands(command)
+    if commands:
         usage = (usage + " COMMAND [ARGS]...").strip()
     parts = [f"## {path}\n", f"```\n{path} {usage}\n```\n".replace("  ", " "), _text(filled(command.help or ""))]
     params = _params(path, command.params)
     if params:
         parts.append(params)
-    if subcommands:
-        parts.append(
-            "Its commands: " + ", ".join(f"[`{n}`](#{path.replace(' ', '-')}-{n})" for n in subcommands) + ".\n"
-        )
-    for name, subcommand in subcommands.items():
+    if commands:
+        parts.append("Its commands: " + ", ".join(f"[`{n}`](#{path.replace(' ', '-')}-{n})" for n in commands) + ".\n")
+    for name, subcommand in commands.items():
         parts += _section(f"{path} {name}", subcommand)
     return parts
 

@@ -24,9 +24,9 @@ import typer
 
 # The one module that reaches Typer's own copy of Click (``typer._click``, a private name): Typer
 # re-exports echo, BadParameter and a Context of its own, but not the usage errors told apart here,
-# nor the classes a help formatter is typed with. pyproject.toml keeps Typer below its next minor
-# release, so that an upgrade is a step taken on purpose, with tests/test_language.py's usage errors
-# as the check that these names still hold.
+# nor the classes a help formatter is typed with, nor the item a shell's completion offers.
+# pyproject.toml keeps Typer below its next minor release, so that an upgrade is a step taken on
+# purpose, with tests/test_language.py's usage errors as the check that these names still hold.
 from typer._click.exceptions import (
     BadParameter,
     ClickException,
@@ -35,6 +35,7 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+from typer._click.shell_completion import CompletionItem as CompletionItem  # a command's name, for cli.commands
 
 if TYPE_CHECKING:  # the types of the help formatter's methods, for cli.helptext and cli.commands
     from typer._click import Command as Command

@@ -134,10 +134,22 @@ class TranslatedCommand(TyperCommand):
 
 
 class TranslatedGroup(TyperGroup):
+    def listed(self, ctx: Context) -> dict[str, Command]:
+        """The commands as the group's help lists them, by name."""
+        return {name: command for name in self.list_commands(ctx) if (command := self.get_command(ctx, name))}
+
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         # The list of commands shows each one's first sentence: they are translated too.
-        with _in_language(ctx, self, self.get_help_option(ctx), *self.commands.values()):
+        with _in_language(ctx, self, self.get_help_option(ctx), *self.listed(ctx).values()):
             super().format_help(ctx, formatter)
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """Typer's list of commands, drawn from ``listed``: a group may list a command without making it."""
+        rows = [(name, command) for name, command in self.listed(ctx).items() if not command.hidden]
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _command in rows)
+            with formatter.section(_("Commands")):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
     def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
