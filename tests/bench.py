@@ -155,7 +155,7 @@ def audit(folder: Path) -> list[Figure]:
 def export(folder: Path) -> Figure:
     """The CSV of every match, 100,000 deals, against writing it from a plain sqlite3 query.
 
-    At most 1.75x: it was 1.26x to 1.31x while scorepad's own ``store/prepared.py``
+    At most 1.75x: it was 1.26x to 1.31x while a module of scorepad's own
     streamed the rows through the driver, by SQLAlchemy's private compiler state;
     through SQLAlchemy Core, the one way into the store, it takes 1.08x as long
     (1.30x to 1.59x of the floor across runs here, a floor of 1.1 to 1.6 s).

@@ -186,7 +186,7 @@ class _Deal:
                 held[name].remove(card)
                 trick.plays.append((name, card))
                 # Hearts break when one is discarded on another suit's lead, or led from
-                # a hand of hearts only; a planted heart lead breaks nothing (RULES.md).
+                # a hand of hearts only; a planted heart lead breaks nothing (docs/rules.md).
                 if card.suit is Suit.HEARTS and (only_hearts if led is None else led is not Suit.HEARTS):
                     broken = True
             tricks.append(trick)

@@ -1,4 +1,4 @@
-"""Quicker than a paper pad: what a table needs beyond the rules (spec/CLI.md)."""
+"""Quicker than a paper pad: what a table needs beyond the rules."""
 
 from __future__ import annotations
 

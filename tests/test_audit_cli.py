@@ -234,7 +234,7 @@ def test_a_renege_in_a_complete_record_is_recorded_as_the_renege(cli, tmp_path):
 
 
 def test_a_tiebreak_deal_is_recorded_from_a_two_player_record(cli, tmp_path):
-    # RULES.md, worked case 3: Ann and Bob tie on 30; Ann deals the tie-break deal, full deck.
+    # docs/rules.md, worked case 3: Ann and Bob tie on 30; Ann deals the tie-break deal, full deck.
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     for scores in (("Ann=10", "Bob=10", "Cat=23"), ("Ann=13", "Bob=13", "Cat=17"), ("Ann=7", "Bob=7", "Cat=29")):
         cli("deal", *scores)

@@ -120,7 +120,7 @@ def read_csv(path: Path) -> list[list[str]]:
 
 
 def csv_from_history(seen: dict) -> list[list[str]]:
-    """The CSV export as spec/CLI.md describes it, built from what status and history show."""
+    """The CSV export as docs/commands.md describes it, built from what status and history show."""
     rows = [list(COLUMNS)]
     for listed in sorted(seen["matches"], key=lambda m: m["match"]):
         status, history = seen[f"match {listed['match']}"]

@@ -1,4 +1,4 @@
-"""Cards in the table's words (spec/CLI.md): typed and shown as the decks of the language's country print them.
+"""Cards in the table's words (README.md, "Languages"): typed and shown as the decks of the language's country print them.
 
 A Dutch table types ``Anke=VS,HS,AS`` and reads ``V♠ H♠ A♠`` (``VS HS AS``
 with ``--ascii``); a Swedish one types ``KnK`` and ``E♥``. The English letters

@@ -1,7 +1,7 @@
 """The table flow through the command line, against a real SQLite file.
 
 Each test is a table story: who sits down, what is entered, what scorepad
-answers (spec/CLI.md) and what the rules say it must be (RULES.md).
+answers (docs/commands.md) and what the rules say it must be (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def three(cli) -> int:
 
 
 def three_deals(cli, last: tuple[str, ...]) -> int:
-    """A 3-deal match: 10/10/23 and 13/13/17 as in RULES.md case 3, then the ``last`` deal."""
+    """A 3-deal match: 10/10/23 and 13/13/17 as in docs/rules.md case 3, then the ``last`` deal."""
     match = new(cli, "--players", "Ann,Bob,Cat", "--deals", "3")
     cli("deal", "Ann=10", "Bob=10", "Cat=23")
     cli("deal", "Ann=13", "Bob=13", "Cat=17")
@@ -66,7 +66,7 @@ def finished(cli) -> int:
 
 
 def worked_case_3(cli) -> int:
-    """RULES.md case 3 up to the tie: Ann and Bob on 30 after three deals."""
+    """docs/rules.md case 3 up to the tie: Ann and Bob on 30 after three deals."""
     return three_deals(cli, ("Ann=7", "Bob=7", "Cat=29"))
 
 
@@ -132,7 +132,7 @@ def test_an_unknown_first_dealer_is_refused(cli, three, unchanged):
 
 
 def test_the_lowest_cut_deals(cli):
-    """RULES.md case 9, first half: 7H, 3C, KD: the 3C deals."""
+    """docs/rules.md case 9, first half: 7H, 3C, KD: the 3C deals."""
     new(cli, "--players", "Ann,Bob,Cat", "--cut", "Ann=7H,Bob=3C,Cat=KD")
     assert status(cli)["dealer"] == "Bob"
 
@@ -143,7 +143,7 @@ def test_the_ace_cuts_high(cli):
 
 
 def test_a_tie_for_lowest_cut_is_refused_until_those_players_cut_again(cli, three, unchanged):
-    """RULES.md case 9, second half: 3H, 3C, KD: Ann and Bob cut again; suits do not count."""
+    """docs/rules.md case 9, second half: 3H, 3C, KD: Ann and Bob cut again; suits do not count."""
     with unchanged():
         line = cli.refused("new", "--players", "Ann,Bob,Cat", "--cut", "Ann=3H,Bob=3C,Cat=KD")
     assert line.endswith("recut: Ann,Bob")
@@ -223,7 +223,7 @@ def test_only_one_format_per_match(cli, three, unchanged):
 
 
 def test_until_over_ends_after_a_total_goes_over(cli):
-    """RULES.md case 8: on exactly 50 the match goes on; on 51 it ends after that deal."""
+    """docs/rules.md case 8: on exactly 50 the match goes on; on 51 it ends after that deal."""
     new(cli, "--players", "Ann,Bob,Cat", "--until-over", "50")
     assert status(cli)["format"] == {"kind": "over", "value": 50}
     cli("deal", "Ann=43", "Bob=0", "Cat=0")
@@ -237,7 +237,7 @@ def test_until_over_ends_after_a_total_goes_over(cli):
 
 
 def test_until_reach_ends_on_the_target(cli):
-    """RULES.md case 8: with "until 50 reached", 50 ends it."""
+    """docs/rules.md case 8: with "until 50 reached", 50 ends it."""
     new(cli, "--players", "Ann,Bob,Cat", "--until-reach", "50")
     assert status(cli)["format"] == {"kind": "reach", "value": 50}
     cli("deal", "Ann=43", "Bob=0", "Cat=0")
@@ -362,14 +362,14 @@ def test_a_renege_costs_the_deal_total(cli, three):
 
 
 def test_a_renege_with_six_players_costs_42(cli):
-    """RULES.md case 6."""
+    """docs/rules.md case 6."""
     new(cli, "--players", "A,B,C,D,E,F")
     data = cli.json("deal", "--renege", "C")
     assert data["totals"] == {"A": 0, "B": 0, "C": 42, "D": 0, "E": 0, "F": 0}
 
 
 def test_six_players_entering_43_is_refused(cli, unchanged):
-    """RULES.md case 1."""
+    """docs/rules.md case 1."""
     new(cli, "--players", "A,B,C,D,E,F")
     with unchanged():
         cli.refused("deal", "A=43", "B=0", "C=0", "D=0", "E=0", "F=0", says="42")
@@ -378,7 +378,7 @@ def test_six_players_entering_43_is_refused(cli, unchanged):
 
 @pytest.mark.parametrize("entered", ["43", "-43"])
 def test_a_slam_is_recorded_as_minus_the_total_and_the_output_says_so(cli, entered):
-    """RULES.md case 7, with the slam option."""
+    """docs/rules.md case 7, with the slam option."""
     new(cli, "--players", "Ann,Bob,Cat", "--slam")
     result = cli("deal", f"Ann={entered}", "Bob=0", "Cat=0")
     assert "Ann took every penalty card: recorded as -43" in result.stdout
@@ -402,7 +402,7 @@ def test_a_slam_entered_by_cards(cli):
 
 
 def test_without_the_slam_option_taking_everything_scores_the_total(cli, three, unchanged):
-    """RULES.md case 7, without the option."""
+    """docs/rules.md case 7, without the option."""
     with unchanged():
         cli.refused("deal", "Ann=-43", "Bob=0", "Cat=0", says="Ann -43: scores are never negative")
     result = cli("deal", "Ann=43", "Bob=0", "Cat=0")
@@ -445,7 +445,7 @@ def test_scores_no_real_deal_gives_are_refused(cli, three, unchanged, scores, sa
 
 
 def test_an_impossible_split_is_refused(cli, unchanged):
-    """RULES.md case 2: 6, 6, 6, 25 sums to 43, but nobody on 6 can hold a spade that scores."""
+    """docs/rules.md case 2: 6, 6, 6, 25 sums to 43, but nobody on 6 can hold a spade that scores."""
     new(cli, "--players", "Ann,Bob,Cat,Dan")
     with unchanged():
         cli.refused("deal", "Ann=6", "Bob=6", "Cat=6", "Dan=25", says="no real deal")
@@ -473,7 +473,7 @@ def test_an_unknown_match_is_refused(cli, three, unchanged):
         cli.refused("status", "--match", "7", says="no match 7")
 
 
-# --- RULES.md worked cases 3 and 4 ----------------------------------------------------------
+# --- docs/rules.md worked cases 3 and 4 ----------------------------------------------------------
 
 
 def test_worked_case_3_a_two_player_tie_break(cli):
@@ -566,7 +566,7 @@ def test_worked_case_4_a_three_way_tie_then_a_second_round(cli):
 
 
 def test_a_misdeal_is_dealt_again_by_the_same_dealer(cli, three):
-    """RULES.md case 5: no score is written, and the misdeal carries the number of the deal dealt again."""
+    """docs/rules.md case 5: no score is written, and the misdeal carries the number of the deal dealt again."""
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     result = cli("misdeal")
     assert "Bob" in result.stdout
@@ -658,7 +658,7 @@ def test_undo_takes_back_a_tie_break_deal(cli):
 
 
 def test_undo_takes_back_a_fix_and_says_what_stands_again(cli, three, store_path):
-    """spec/CLI.md: undo takes back the last change, whatever it was; a fix's replaced scores stand again."""
+    """docs/commands.md: undo takes back the last change, whatever it was; a fix's replaced scores stand again."""
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     cli("deal", "Ann=10", "Bob=13", "Cat=20")
     cli("fix", "1", "Ann=20", "Bob=13", "Cat=10")
@@ -878,7 +878,7 @@ def test_history_json_shape_and_times(cli):
 
 
 def test_history_json_of_a_tie_break(cli):
-    """RULES.md case 3: the tie-break deal holds its players' points only; the totals stand still."""
+    """docs/rules.md case 3: the tie-break deal holds its players' points only; the totals stand still."""
     with freeze_time("2026-11-29 20:15:03"):
         worked_case_3(cli)
         cli("deal", "Ann=20", "Bob=23")

@@ -129,7 +129,7 @@ def test_six_players_a_renege_costs_42():
 
 
 # Four players, hearts unbroken. Bob leads the 4♥ in trick 2 though he holds
-# the 5♠ he throws in trick 3. That lead breaks nothing (RULES.md, worked case
+# the 5♠ he throws in trick 3. That lead breaks nothing (docs/rules.md, worked case
 # 12): no heart is discarded on another suit before trick 4, so Dan's heart
 # lead there, holding the Q♣ of trick 5, is a second breach.
 BOB_LEADS_A_HEART = """\

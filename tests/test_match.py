@@ -1,4 +1,4 @@
-"""Table stories: whole matches, told deal by deal, as RULES.md's worked cases tell them."""
+"""Table stories: whole matches, told deal by deal, as docs/rules.md's worked cases tell them."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,7 +1,7 @@
 """When the output cannot be written: exit 3 if the change was written, else 1; one line, never a traceback.
 
 A script that retries on exit 1 must never enter a deal twice: ``deal > /dev/full``
-writes the deal, then cannot say so, and says that instead (spec/CLI.md, "Exit codes").
+writes the deal, then cannot say so, and says that instead (README.md, "When something is wrong").
 Each case runs a real process, with standard output full, closed by the shell
 (``>&-``), or a pipe whose reader has gone (``| head -0``).
 """

@@ -1,6 +1,6 @@
 """``scorepad play``: the table mode on a real terminal (pexpect), from a pipe, and its session.
 
-The story is RULES.md's worked case 4, told with the slips a real table makes:
+The story is docs/rules.md's worked case 4, told with the slips a real table makes:
 Ann, Bob, Cat and Dan play 4 deals from Ann; a misdeal, an impossible entry
 refused, a wrong entry undone; Ann, Bob and Cat tie on 30, tie-break round 1
 (Ann deals, Bob eldest, 2♣ out) leaves Ann and Bob tied, and round 2 (Bob
@@ -199,7 +199,7 @@ def test_play_on_a_finished_match_shows_the_winner_and_still_undoes(cli):
 # --- from a pipe ----------------------------------------------------------------------------
 
 STORY = """\
-# Friday: case 4 of RULES.md, with the slips of a real table
+# Friday: case 4 of docs/rules.md, with the slips of a real table
 Ann=10 Bob=10 Cat=10 Dan=13
 misdeal
 

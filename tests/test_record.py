@@ -14,7 +14,7 @@ from scorepad.core.record import DealRecord, RecordedTrick, parse_record, write_
 from scorepad.core.rules import CLASSIC, RuleSet
 from tests.dealgen import RULE_SETS, random_deal, records, without_hands, without_names
 
-#: The example of spec/DEAL-RECORD.md, as printed there.
+#: The complete deal of docs/deal-record.md, as printed there.
 SPEC_EXAMPLE = """\
 # Tuesday club, table 2, deal 7
 players: Ann Bob Cat Dan                 # seat order, clockwise

@@ -6,7 +6,7 @@ from scorepad.core.cards import card
 from scorepad.core.errors import BonusCardOutsideOmnibus, NotationError, RuleError, UnknownNameError
 from scorepad.core.rules import PRESET_DEFAULTS, HeartsLead, PassRule, Preset, RuleSet
 
-TOTALS = {  # RULES.md: deal total with 2-5 players, and with 6
+TOTALS = {  # docs/rules.md: deal total with 2-5 players, and with 6
     "classic": (43, 42),
     "slippery-anne": (13, 13),
     "omnibus": (33, 32),
@@ -74,7 +74,7 @@ def test_the_bonus_card_belongs_to_the_omnibus_preset():
 
 
 def test_spot_hearts_leads_hearts_any_time_unless_the_table_says_otherwise():
-    """RULES.md: the preset's one source plays hearts led at any time; --hearts broken overrides."""
+    """docs/rules.md: the preset's one source plays hearts led at any time; --hearts broken overrides."""
     assert RuleSet.build("spot-hearts").hearts is HeartsLead.ANYTIME
     assert RuleSet.build("spot-hearts", hearts="broken").hearts is HeartsLead.BROKEN
     assert RuleSet.build("classic").hearts is HeartsLead.BROKEN

@@ -25,7 +25,7 @@ def enter(rules, *scores):
 CLASSIC = RuleSet.build()
 
 
-# RULES.md worked case 1: six players deal 48 cards, a deal adds up to 42.
+# docs/rules.md worked case 1: six players deal 48 cards, a deal adds up to 42.
 def test_six_players_add_up_to_42_not_43():
     assert sum(enter(CLASSIC, 13, 10, 7, 10, 2, 0).scores.values()) == 42
     with pytest.raises(RuleError, match="add up to 43, but this deal's add up to 42"):

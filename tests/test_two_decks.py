@@ -1,4 +1,4 @@
-"""Cancellation Black Maria: two decks for 6 to 10 players (RULES.md, worked cases 10 and 11).
+"""Cancellation Black Maria: two decks for 6 to 10 players (docs/rules.md, worked cases 10 and 11).
 
 Every card is there twice, equal cards in a trick cancel, and a trick nobody
 wins leaves its cards on the table for the next trick that has a winner.

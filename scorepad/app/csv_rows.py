@@ -1,4 +1,4 @@
-"""The CSV of scored deals (spec/CLI.md): one row per player per deal, formula-safe cells.
+"""The CSV of scored deals (docs/commands.md, ``scorepad export``): one row per player per deal, formula-safe cells.
 
 Written as the contract's plain CSV, or for a spreadsheet program (``export
 --spreadsheet``): with the list separator of the language's spreadsheets, which

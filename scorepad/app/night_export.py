@@ -1,4 +1,4 @@
-"""The CSV of a club night (spec/NIGHT.md): one row per player per round, written as every export is."""
+"""The CSV of a club night (docs/nights.md): one row per player per round, written as every export is."""
 
 from __future__ import annotations
 

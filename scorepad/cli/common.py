@@ -126,7 +126,7 @@ def use_ascii() -> bool:
 
 
 #: The width Rich lays text out in when the output is a pipe or a file: wide enough that
-#: no cell is shortened and no line wrapped (spec/CLI.md, "Output to a pipe or file").
+#: no cell is shortened and no line wrapped.
 UNCUT = 100_000
 
 

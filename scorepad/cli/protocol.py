@@ -1,4 +1,4 @@
-"""The line protocol of ``scorepad play`` (spec/CLI.md), read the same on a terminal and from a pipe.
+"""The line protocol of ``scorepad play`` (docs/commands.md), read the same on a terminal and from a pipe.
 
 A line is a deal's scores, or a command: a word, then what that command reads
 after it. ``COMMANDS`` is the one table of the commands, in the order ``help``

@@ -45,7 +45,7 @@ class Format:
         if self.value < 1:
             raise RuleError(N_("the match format needs a positive number, not {value}"), value=self.value)
         if self.kind is FormatKind.DEALS and self.value % players:
-            # RULES.md: with four players 9 is refused and 12 or 16 offered.
+            # docs/rules.md: with four players 9 is refused and 12 or 16 offered.
             higher = self.value - self.value % players + players
             raise RuleError(
                 N_("{deals} deals do not go round {count} players equally: try {higher} or {next}"),
@@ -68,7 +68,7 @@ class Format:
 
 
 def default_format(players: int, rules: RuleSet) -> Format:
-    """Three rounds of deals with one deck; one round with two, whose deals are long (RULES.md)."""
+    """Three rounds of deals with one deck; one round with two, whose deals are long (docs/rules.md)."""
     rounds = 1 if rules.decks == 2 else 3
     return Format(FormatKind.DEALS, rounds * players)
 

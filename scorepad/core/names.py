@@ -15,7 +15,7 @@ MAX_LENGTH = 40
 #: A match's name is a title: a few words. Bounded so that no name from a file can
 #: make every listing, chart and report of the store slow (or the store itself large).
 MATCH_NAME_MAX_LENGTH = 100
-#: The keys of a deal record's lines (spec/DEAL-RECORD.md): a trick line may start
+#: The keys of a deal record's lines (docs/deal-record.md): a trick line may start
 #: with a name, so no name may read as one of them, nor as a trick number like "12.".
 RECORD_KEYS = ("players", "dealer", "rules")
 _READS_AS_KEY = re.compile("|".join(RECORD_KEYS) + r"|\d+\..*", re.IGNORECASE)

@@ -1,4 +1,4 @@
-"""The deal record: the text form of one played deal (spec/DEAL-RECORD.md).
+"""The deal record: the text form of one played deal (docs/deal-record.md).
 
 ``parse_record`` reads what a person types; ``write_record`` writes a record
 back so that parsing it again gives an equal record. The parser refuses only

@@ -459,7 +459,7 @@ def check_play(record: DealRecord, rules: RuleSet, tricks: list[TrickReport]) ->
                 breach(trick, leader, BreachKind.HEARTS_LEAD, text)
             else:
                 # A heart led from a hand of hearts only breaks hearts; one led against
-                # the rule does not (RULES.md), so the next wrong heart lead is a breach too.
+                # the rule does not (docs/rules.md), so the next wrong heart lead is a breach too.
                 broken = True
         for player, card in zip(trick.players, trick.cards, strict=True):
             if card.suit is led:

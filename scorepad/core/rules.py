@@ -131,7 +131,7 @@ class RuleSet:
         """How many decks a deal for that many players uses.
 
         Two only from six players on: a tie-break deal among fewer tied players
-        of a two-deck match is dealt from one deck (RULES.md).
+        of a two-deck match is dealt from one deck (docs/rules.md).
         """
         return 2 if self.decks == 2 and players >= TWO_DECKS_FROM else 1
 

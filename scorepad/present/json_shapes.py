@@ -1,4 +1,4 @@
-"""The JSON shapes of the command-line contract (spec/CLI.md), built from core values."""
+"""The JSON shapes of the command-line contract (docs/json.md), built from core values."""
 
 from __future__ import annotations
 

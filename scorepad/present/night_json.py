@@ -1,4 +1,4 @@
-"""The JSON of club nights (spec/NIGHT.md): a night's status and the list of nights, from the app's values."""
+"""The JSON of club nights (docs/json.md): a night's status and the list of nights, from the app's values."""
 
 from __future__ import annotations
 

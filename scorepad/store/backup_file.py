@@ -45,7 +45,7 @@ def _moment(value: str) -> str:
         stamp = datetime.fromisoformat(value)
     except ValueError:
         raise _Invalid(N_("{field} is not an ISO-8601 time: {value}"), value=repr(value[:40])) from None
-    if stamp.utcoffset() is None:  # spec/CLI.md: times carry their offset
+    if stamp.utcoffset() is None:  # a time without its offset names no moment
         raise _Invalid(N_("{field} has no UTC offset: {value}"), value=repr(value[:40]))
     return value
 
