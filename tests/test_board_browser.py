@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import struct
-import time
 from itertools import pairwise
 from pathlib import Path
 
@@ -70,7 +69,7 @@ def texts(browser, selector: str) -> list[str]:
     return browser.execute_script(f"return [...document.querySelectorAll({selector!r})].map(e => e.textContent)")
 
 
-def test_a_deal_entered_at_a_table_shows_on_the_page_within_2_seconds_without_a_reload(browser, cli, store_path):
+def test_a_deal_entered_at_a_table_shows_on_the_page_without_a_reload(browser, cli, store_path):
     from selenium.webdriver.support.ui import WebDriverWait
 
     cli("night", "new", "--players", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed", "--name", "Clubavond")
@@ -79,15 +78,12 @@ def test_a_deal_entered_at_a_table_shows_on_the_page_within_2_seconds_without_a_
         assert texts(browser, ".table .state") == ["deal 1 of 4, Ann deals", "deal 1 of 3, Eva deals"]
         browser.execute_script("window.sameDocument = 'yes'")  # gone if the page were loaded again
         run(str(store_path), "deal", "--match", "2", "Eva=3", "Fay=10", "Gus=30")
-        entered = time.monotonic()
-        WebDriverWait(browser, 2, poll_frequency=0.05).until(
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(  # how soon is a figure of tests.bench
             lambda b: texts(b, ".table .state")[1] == "deal 2 of 3, Fay deals"
         )
-        shown = time.monotonic() - entered
         assert browser.execute_script("return window.sameDocument") == "yes"
         assert texts(browser, ".table:nth-child(2) td.total") == ["3", "10", "30"]
         assert browser.title == "Night 1 “Clubavond” · scorepad"
-    assert shown < 2, shown
 
 
 def test_names_holding_markup_show_as_text_and_run_nothing(browser, cli, store_path):

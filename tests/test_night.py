@@ -1,6 +1,5 @@
 """A club night as a fold: the movement between rounds, players leaving and joining, the end of the night."""
 
-import time
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
@@ -140,13 +139,10 @@ def test_stay_refuses_a_join_when_every_table_is_full():
 def test_mixed_finds_a_night_in_which_no_pair_meets_twice(players, size):
     names = tuple(f"P{number:02}" for number in range(players))
     night = NightState.start(NightSettings(names, size, movement=Movement.MIXED, seed=11))
-    took = time.perf_counter()
     for _ in range(3):
         night = night.apply(in_seat_order(night))
-    took = time.perf_counter() - took
     assert repeats([table.players for table in tables] for tables in night.rounds) == 0
     assert len(night.rounds) == 4 and all(len(tables) == players // size for tables in night.rounds)
-    assert took < 1, f"{players} players at tables of {size}: {took:.2f} s"
 
 
 def test_every_night_of_up_to_24_players_that_can_meet_no_pair_twice_in_4_rounds_does():

