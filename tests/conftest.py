@@ -24,6 +24,8 @@ from scorepad.cli.language_choice import choose
 from scorepad.cli.main import app
 from scorepad.present.translation import CATALOGS_VARIABLE
 
+from .matches import new, three_deals
+
 #: The click command of a Typer app, made once: it is the same for every run.
 command_of = functools.cache(get_command)
 
@@ -188,3 +190,15 @@ def pg_url():
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
+
+
+@pytest.fixture
+def three(cli) -> int:
+    """Ann, Bob and Cat sit down for a classic match of 9 deals; Ann deals first."""
+    return new(cli, "--players", "Ann,Bob,Cat")
+
+
+@pytest.fixture
+def finished(cli) -> int:
+    """A 3-deal match that Ann won outright on 30 (Bob 31, Cat 68)."""
+    return three_deals(cli, ("Ann=7", "Bob=8", "Cat=28"))

@@ -267,3 +267,26 @@ def test_stats_and_ratings_of_a_store_with_nothing_in_it_are_empty(cli, store_pa
     assert cli.json("stats")["players"] == []
     assert cli.json("ratings")["players"] == []
     assert not store_path.exists()  # asking wrote nothing
+
+
+def test_stats_count_the_preset_and_decks_of_the_latest_match_by_default(cli):
+    eight = ("--players", "Anke,Bram,Cor,Dirk,Eva,Fien,Gijs,Hans", "--decks", "2")
+    for _ in range(2):  # two classic two-deck matches, as the table that tripped had
+        cli("new", *eight)
+        cli("deal", "10", "10", "10", "10", "10", "10", "13", "13")
+    shown = cli.json("stats")
+    assert (shown["preset"], shown["decks"]) == ("classic", 2)
+    assert {p["name"]: p["matches"] for p in shown["players"]}["Anke"] == 2
+    assert "Players, classic matches, two decks" in cli("stats").stdout
+    assert "Spelers, partijen met de variant klassiek, twee kaartspellen" in cli("--lang", "nl", "stats").stdout
+
+
+def test_stats_take_the_option_not_given_from_the_latest_match_that_has_the_one_given(cli):
+    cli("new", "--players", "Ann,Bob,Cat", "--rules", "spot-hearts")
+    cli("new", "--players", "Anke,Bram,Cor,Dirk,Eva,Fien,Gijs,Hans", "--decks", "2")
+    cli("new", "--players", "Ann,Bob,Cat")
+    assert (cli.json("stats")["preset"], cli.json("stats")["decks"]) == ("classic", 1)
+    assert cli.json("stats", "--preset", "spot-hearts")["decks"] == 1
+    assert cli.json("stats", "--decks", "2")["preset"] == "classic"
+    assert cli.json("stats", "--preset", "omnibus")["decks"] == 1  # no such match: one deck
+    assert "No omnibus match in the store." in cli("stats", "--preset", "omnibus").stdout

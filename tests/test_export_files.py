@@ -320,3 +320,31 @@ def test_an_export_stopped_half_way_leaves_no_file_behind(big_store, tmp_path, s
     )
     assert (export.returncode, export.stdout, export.stderr) == (code, "", says)
     assert os.listdir(out) == []
+
+
+def test_the_two_csv_layouts_and_the_backup_get_default_names_that_tell_them_apart(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # exports/ of the folder the command runs in
+    cli("new", "--players", "Ann,Bob,Cat")
+    cli("deal", "10", "10", "23")
+    with freeze_time("2026-12-01 20:15:03"):
+        made = [
+            cli("export", *args).stdout.strip()
+            for args in (
+                ("--layout", "sheet"),
+                (),
+                ("--layout", "long"),
+                ("--all",),
+                ("--format", "json"),
+                ("--all", "--format", "json"),
+            )
+        ]
+    assert [os.path.basename(path) for path in made] == [
+        "match-1-sheet-20261201-2015.csv",
+        "match-1-long-20261201-2015.csv",
+        "match-1-long-20261201-2015-2.csv",  # the same again within the minute: never over the first
+        "all-long-20261201-2015.csv",
+        "match-1-backup-20261201-2015.json",
+        "all-backup-20261201-2015.json",
+    ]
+    assert Path(made[0]).read_text().startswith("deal,kind,dealer,")
+    assert Path(made[1]).read_text().startswith("match,match_name,deal,")

@@ -9,7 +9,7 @@ import pytest
 from scorepad.cli.main import app
 from scorepad.core.cards import card
 from scorepad.core.rules import Preset, RuleSet
-from tests.test_cli_table import new, status
+from tests.matches import new, status
 
 
 def test_the_rules_of_the_match_in_play(cli):

@@ -25,7 +25,7 @@ from scorepad.core.record import parse_record, write_record
 from scorepad.core.rules import Preset, RuleSet
 from scorepad.core.scoring import check_scores, parse_score
 from tests.dealgen import NAMES, PLANTABLE, TWO_DECK_RULE_SETS, random_deal, without_hands, without_names
-from tests.test_cli_table import new, status
+from tests.matches import new, status
 from tests.test_engine import found, taken
 
 TWO = RuleSet.build(decks=2)
