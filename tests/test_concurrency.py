@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
+import os
 import signal
 import sqlite3
-import statistics
 import subprocess
-import time
+import sys
 
-from .processes import run, start, status, writers_at_once
+from .processes import environment, run, status, writers_at_once
 
 WRITERS = 12
-KILLED, THROUGH = 10, 3  # how often each outcome must happen to test the store
 
 
 def test_twelve_writers_at_once_all_get_through(store_path):
@@ -27,54 +25,85 @@ def test_twelve_writers_at_once_all_get_through(store_path):
     assert [d["number"] for d in history["deals"]] == list(range(1, WRITERS + 1))
 
 
-def timed_deal(store: str) -> float:
-    """How long one whole, real ``scorepad deal`` process takes on this machine, now."""
-    began = time.perf_counter()
-    run(store, "deal", "Ann=10", "Bob=10", "Cat=23")
-    return time.perf_counter() - began
+#: ``scorepad`` as a process runs it, with a hook on every connection to the store that reports each SQL
+#: statement (numbered, by its first three words) on the file descriptor ``REPORT_FD`` names, before SQLite runs it. At the statement
+#: numbered ``STOP_AT`` the writer waits on its standard input, which never comes: the test kills it there.
+REPORTING_WRITER = """
+import os, sys
+from scorepad.store import sqlite_file
+report = os.fdopen(int(os.environ["REPORT_FD"]), "w", buffering=1)
+stop_at = int(os.environ["STOP_AT"])
+statements = 0
+def traced(sql):
+    global statements
+    statements += 1
+    report.write(f"{statements} {' '.join(sql.split()[:3])}\\n")
+    if statements == stop_at:
+        os.read(0, 1)
+opened = sqlite_file.Connection.__init__
+def reporting(self, *args, **kwargs):
+    opened(self, *args, **kwargs)
+    self.set_trace_callback(traced)
+sqlite_file.Connection.__init__ = reporting
+from scorepad.cli.main import run
+sys.argv = ["scorepad", *sys.argv[1:]]
+run()
+"""
+DEAL = ("deal", "Ann=10", "Bob=10", "Cat=23")
+
+
+def deal_stopped_at(store: str, stop_at: int) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """A deal entered by a writer that is killed the moment it reports statement ``stop_at`` (0: never),
+    with the statements it reported."""
+    read, write = os.pipe()
+    writer = subprocess.Popen(
+        [sys.executable, "-c", REPORTING_WRITER, *DEAL],
+        env=environment(store) | {"REPORT_FD": str(write), "STOP_AT": str(stop_at)},
+        pass_fds=(write,),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(write)
+    reported = []
+    with os.fdopen(read, encoding="utf-8") as statements:
+        for line in statements:
+            reported.append(line.split(" ", 1)[1].rstrip("\n"))
+            if len(reported) == stop_at:
+                writer.send_signal(signal.SIGKILL)  # it waits before running this statement
+    _, err = writer.communicate(timeout=120)
+    return subprocess.CompletedProcess(writer.args, writer.returncode, "", err), reported
 
 
 def test_killed_writers_leave_a_sound_store(store_path):
-    """SIGKILL scorepad at many moments while it writes; every acknowledged deal stays.
+    """SIGKILL scorepad before each SQL statement of a deal in turn; every acknowledged deal stays.
 
-    The kill moments are fractions of the time one deal takes, measured here
-    and now, so that they fall from mid-import to after the commit whether the
-    machine is fast or slow: most writers die mid-way, some get through. A
-    loaded machine changes speed as it goes, so every few writers one deal
-    runs to its end and is timed again. A burst can still leave one outcome
-    short (CI once let 2 of 24 through), so the same moments are gone through
-    again, up to three times in all, until each outcome has happened often
-    enough: every writer dies or gets through by the clock alone.
+    As SQLite's own tests inject a fault at the Nth call, the kill moments are
+    counted, never timed: a first deal reports the statements a deal runs
+    (opening the store, reading the match, writing the entry and the match's
+    summary, committing), and then one writer is killed before each of them,
+    the commit included, while now and then a writer runs through. Each
+    writer waits where it is to die, so the moment is the same on a fast
+    machine and on a busy one.
     """
     store = str(store_path)
     run(store, "new", "--players", "Ann,Bob,Cat", "--until-over", "100000")
-    timings = [timed_deal(store) for _ in range(3)]  # these deals stand, acknowledged
-    writers = 24
-    # Evenly spread from 0.1 to 1.3 of a deal's duration, in a shuffled (but fixed) order.
-    fractions = [0.1 + 1.2 * i / (writers - 1) for i in range(writers)]
-    random.Random(20261129).shuffle(fractions)
-    acknowledged = kills = n = 0
-    while n < writers or ((kills < KILLED or acknowledged < THROUGH) and n < 3 * writers):
-        fraction = fractions[n % writers]
-        if n and n % 5 == 0:
-            timings.append(timed_deal(store))
-        duration = statistics.median(timings[-3:])
-        proc = start(store, "deal", "Ann=10", "Bob=10", "Cat=23")
-        try:
-            proc.wait(timeout=fraction * duration)
-        except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGKILL)
-        _, err = proc.communicate(timeout=60)
-        assert proc.returncode in (0, -signal.SIGKILL), err
-        kills += proc.returncode == -signal.SIGKILL
-        acknowledged += proc.returncode == 0
-        n += 1
-    outcome = (
-        f"{kills} killed, {acknowledged} acknowledged of {n}; "
-        f"one deal took {min(timings):.2f} to {max(timings):.2f} s, median {statistics.median(timings):.2f} s"
-    )
-    assert kills >= KILLED, f"the test should kill a good share of writers mid-way: {outcome}"
-    assert acknowledged >= THROUGH, f"the test should let some writers get through: {outcome}"
+    first, statements = deal_stopped_at(store, 0)
+    assert first.returncode == 0, first.stderr
+    assert statements.count("BEGIN IMMEDIATE") == 1 and statements[-1] == "COMMIT", statements
+    written = statements.index("BEGIN IMMEDIATE")
+    assert "INSERT INTO entry" in statements[written:], statements
+    acknowledged = 1
+    for n, stop_at in enumerate(range(1, len(statements) + 1)):
+        if n % 5 == 4:  # one through, now and then: the store must take writers after a kill
+            through, _ = deal_stopped_at(store, 0)
+            assert through.returncode == 0, through.stderr
+            acknowledged += 1
+        killed, reported = deal_stopped_at(store, stop_at)
+        assert killed.returncode == -signal.SIGKILL, (stop_at, statements, killed.stderr)
+        assert reported == statements[:stop_at]  # the same statements, in the same order, up to the kill
+    outcome = f"{len(statements)} writers killed, one before each statement, {acknowledged} acknowledged"
 
     with sqlite3.connect(store_path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
@@ -82,8 +111,7 @@ def test_killed_writers_leave_a_sound_store(store_path):
         standing = conn.execute("SELECT count(*) FROM entry WHERE state = 'standing'").fetchone()[0]
         summary = conn.execute("SELECT deals_played FROM match").fetchone()[0]
     final = status(store)
-    timed = len(timings)
-    assert timed + acknowledged <= final["deals_played"] <= timed + n, outcome
+    assert final["deals_played"] == acknowledged, outcome  # a writer killed before its commit wrote nothing
     # No half-recorded deal: every entry row that stands is a whole deal, counted in the summary.
     assert standing == final["deals_played"] == summary
     assert final["totals"] == {"Ann": 10 * standing, "Bob": 10 * standing, "Cat": 23 * standing}
