@@ -6,8 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 
@@ -37,17 +35,46 @@ def start(store: str, *args: str) -> subprocess.Popen:
     )
 
 
-def stopped(
-    args: list[str], env: dict[str, str], ready: Callable[[], bool], signum: int
-) -> subprocess.CompletedProcess:
-    """Run ``args`` and send it ``signum`` as soon as ``ready()`` holds: to stop a command half-way."""
-    started = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+#: ``scorepad`` as a process runs it, with the function ``HOLD_AT`` names (``module:Class.function``) made to say
+#: so on the file descriptor ``REPORT_FD`` once it has returned, and then to wait on standard input, which never comes.
+HELD = """
+import importlib, os, sys
+module, _, name = os.environ["HOLD_AT"].partition(":")
+owner = importlib.import_module(module)
+*path, attribute = name.split(".")
+for part in path:
+    owner = getattr(owner, part)
+function = getattr(owner, attribute)
+report = os.fdopen(int(os.environ["REPORT_FD"]), "w", buffering=1)
+def held(*args, **kwargs):
+    result = function(*args, **kwargs)
+    report.write("held\\n")
+    os.read(0, 1)
+    return result
+setattr(owner, attribute, held)
+from scorepad.cli.main import run
+sys.argv = ["scorepad", *sys.argv[1:]]
+run()
+"""
+
+
+def stopped(args: list[str], env: dict[str, str], at: str, signum: int) -> subprocess.CompletedProcess:
+    """Run ``scorepad`` with ``args`` and send it ``signum`` once the function ``at`` has returned: to stop a
+    command half-way. The command waits there until the signal comes, so the moment is the same on a busy machine."""
+    read, write = os.pipe()
+    started = subprocess.Popen(
+        [sys.executable, "-c", HELD, *args],
+        env=env | {"HOLD_AT": at, "REPORT_FD": str(write)},
+        pass_fds=(write,),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(write)
     try:
-        deadline = time.monotonic() + 120
-        while not ready():
-            assert started.poll() is None, "the command ended before it could be stopped: give it more to do"
-            assert time.monotonic() < deadline
-            time.sleep(0.001)
+        with os.fdopen(read, encoding="utf-8") as report:
+            assert report.readline() == "held\n", "the command ended before it got there"
         started.send_signal(signum)
         stdout, stderr = started.communicate(timeout=60)
     finally:
