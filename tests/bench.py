@@ -113,6 +113,13 @@ def board(folder: Path) -> Figure:
     return Figure("board's data, 40 players, 4 rounds  vs  night status --json", answer, command, budget=0.5)
 
 
+def push(folder: Path) -> Figure:
+    """A deal entered at a table, from the end of its command to the page that watches, against the board's
+    once-a-second read: within two of them, the two seconds a table may wait to see its deal on the screen."""
+    delay = bench_board.push_delay(env_for(folder / "push.db"))
+    return Figure("board's push of a deal  vs  its once-a-second read", delay, bench_board.READ_EVERY, budget=2.0)
+
+
 def deal(folder: Path) -> Figure:
     """One write: a deal entered on a match of 30 deals that never ends, against importing what it needs."""
     store = build_store(folder / "deal.db", 30)
@@ -221,7 +228,7 @@ def main() -> int:
             "languages": lambda: figures.extend(languages(folder)),
             "status": lambda: figures.extend(status(folder)),
             "night": lambda: figures.append(night(folder)),
-            "board": lambda: figures.append(board(folder)),
+            "board": lambda: figures.extend([board(folder), push(folder)]),
             "deal": lambda: figures.append(deal(folder)),
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),
