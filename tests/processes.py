@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import IO, Any
 
 SCOREPAD = [sys.executable, "-m", "scorepad"]
 
@@ -35,8 +36,9 @@ def start(store: str, *args: str) -> subprocess.Popen:
     )
 
 
-#: ``scorepad`` as a process runs it, with the function ``HOLD_AT`` names (``module:Class.function``) made to say
-#: so on the file descriptor ``REPORT_FD`` once it has returned, and then to wait on standard input, which never comes.
+#: ``scorepad`` as a process runs it, with the function ``HOLD_AT`` names (``module:Class.function``) made, the
+#: first time it returns, to say so on the file descriptor ``REPORT_FD`` and then to wait until its standard input
+#: ends (or a signal ends the wait).
 HELD = """
 import importlib, os, sys
 module, _, name = os.environ["HOLD_AT"].partition(":")
@@ -48,7 +50,9 @@ function = getattr(owner, attribute)
 report = os.fdopen(int(os.environ["REPORT_FD"]), "w", buffering=1)
 def held(*args, **kwargs):
     result = function(*args, **kwargs)
+    setattr(owner, attribute, function)
     report.write("held\\n")
+    report.close()
     os.read(0, 1)
     return result
 setattr(owner, attribute, held)
@@ -58,22 +62,27 @@ run()
 """
 
 
-def stopped(args: list[str], env: dict[str, str], at: str, signum: int) -> subprocess.CompletedProcess:
-    """Run ``scorepad`` with ``args`` and send it ``signum`` once the function ``at`` has returned: to stop a
-    command half-way. The command waits there until the signal comes, so the moment is the same on a busy machine."""
+def start_held(args: list[str], env: dict[str, str], at: str, **options: Any) -> tuple[subprocess.Popen, IO[str]]:
+    """Start ``scorepad`` with ``args``, to be held when the function ``at`` first returns; and the stream on which it
+    says ``held`` then. It goes on when its standard input ends (``communicate`` ends it). ``options`` are ``Popen``'s."""
     read, write = os.pipe()
     started = subprocess.Popen(
         [sys.executable, "-c", HELD, *args],
         env=env | {"HOLD_AT": at, "REPORT_FD": str(write)},
         pass_fds=(write,),
         stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        **options,
     )
     os.close(write)
+    return started, os.fdopen(read, encoding="utf-8")
+
+
+def stopped(args: list[str], env: dict[str, str], at: str, signum: int) -> subprocess.CompletedProcess:
+    """Run ``scorepad`` with ``args`` and send it ``signum`` once the function ``at`` has returned: to stop a
+    command half-way. The command waits there until the signal comes, so the moment is the same on a busy machine."""
+    started, report = start_held(args, env, at, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        with os.fdopen(read, encoding="utf-8") as report:
+        with report:
             assert report.readline() == "held\n", "the command ended before it got there"
         started.send_signal(signum)
         stdout, stderr = started.communicate(timeout=60)

@@ -36,6 +36,7 @@ from scorepad.core.language import N_, Counted, Phrase
 from scorepad.core.record import parse_record, write_record
 from scorepad.core.rules import RuleSet
 from tests.dealgen import RULE_SETS, random_deal, without_hands, without_names
+from tests.processes import start_held
 
 
 @pytest.fixture
@@ -235,11 +236,29 @@ def test_ctrl_c_during_a_large_batch_says_interrupted_and_exits_130(batch):
     assert gone(scorepad.pid)
 
 
-def test_ctrl_c_twice_is_taken_as_once(batch):
-    """The second, while the workers finish their chunks and the command ends, has nothing more to stop."""
-    scorepad = started(good(batch) * 100)
+@pytest.mark.parametrize(
+    "at",
+    ["concurrent.futures:ProcessPoolExecutor.shutdown", "scorepad.cli.common:say_interrupted"],
+    ids=["while the workers stop", "as the command says so"],
+)
+def test_ctrl_c_twice_is_taken_as_once(batch, at):
+    """The second, while the workers finish their chunks and the command ends, has nothing more to stop.
+
+    The command is held where the second comes (the workers stopped, Ctrl-C still held back; or Ctrl-C ignored
+    by then), and sent it once it says it is there.
+    """
+    scorepad, report = start_held(
+        ["audit", "--json", *good(batch) * 100],
+        dict(os.environ, LANGUAGE="en"),
+        at,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert scorepad.stdout is not None and scorepad.stdout.readline() == b"[\n"
     os.killpg(scorepad.pid, signal.SIGINT)
-    time.sleep(0.01)
+    with report:
+        assert report.readline() == "held\n"
     os.killpg(scorepad.pid, signal.SIGINT)
     _, err = scorepad.communicate(timeout=60)
     assert err.decode() == "scorepad: interrupted; nothing more was written\n"
