@@ -60,6 +60,7 @@ def play(cli, lines: str, *options: str, root: tuple[str, ...] = ()):
 
 
 def finish(cli, match_name: str | None = None, *more: str):
+    """A 3-deal match of Anke, Bram and Cor, named ``match_name`` if given, played to its end."""
     cli("new", "--players", "Anke,Bram,Cor", "--deals", "3", *(("--name", match_name) if match_name else ()), *more)
     for _ in range(3):
         cli("deal", "0", "20", "23")
