@@ -8,6 +8,7 @@ pile up in that folder.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sqlite3
 import stat
@@ -155,7 +156,10 @@ def test_a_terminal_a_character_device_is_written_into(cli, played):
         path = os.ttyname(device)
         before = os.stat(path)
         cli("export", "--out", path, "--force")
-        written = os.read(terminal, 1 << 16).decode()
+        written = ""
+        # A terminal hands its lines over a few at a time: read until the last has come, or nothing more does.
+        while written.count("\n") < 4 and select.select([terminal], [], [], 30)[0]:
+            written += os.read(terminal, 1 << 16).decode()
         after = os.stat(path)  # while it is open: the node goes with its last user
     finally:
         os.close(device)
