@@ -16,8 +16,30 @@ import signal
 import statistics
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from scorepad.web.feed import INTERVAL
 
 from .benchtools import SCOREPAD, run_once
+
+
+@contextmanager
+def _board(env: dict) -> Iterator[http.client.HTTPConnection]:
+    """A running ``night board`` of ``env``'s store, and a connection to it; Ctrl-C stops it afterwards."""
+    board = subprocess.Popen(
+        [*SCOREPAD, "night", "board", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        assert board.stdout is not None
+        found = re.search(rb"http://(\S+):(\d+)/", board.stdout.readline())
+        assert found, "the board printed no address"
+        conn = http.client.HTTPConnection(found[1].decode(), int(found[2]), timeout=60)
+        yield conn
+        conn.close()
+    finally:
+        board.send_signal(signal.SIGINT)
+        board.wait(timeout=60)
 
 
 def _answer_time(conn: http.client.HTTPConnection) -> float:
@@ -32,30 +54,19 @@ def _answer_time(conn: http.client.HTTPConnection) -> float:
 
 def measure(env: dict, runs: int = 9) -> tuple[float, float]:
     """Median seconds of the board's answer (one connection kept, as a browser keeps it) and of the command."""
-    board = subprocess.Popen(
-        [*SCOREPAD, "night", "board", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
-    try:
-        assert board.stdout is not None
-        found = re.search(rb"http://(\S+):(\d+)/", board.stdout.readline())
-        assert found, "the board printed no address"
-        conn = http.client.HTTPConnection(found[1].decode(), int(found[2]), timeout=60)
+    with _board(env) as conn:
         _answer_time(conn)
         run_once([*SCOREPAD, "night", "status", "--json"], env)
         answers, commands = [], []
         for _ in range(runs):
             answers.append(_answer_time(conn))
             commands.append(run_once([*SCOREPAD, "night", "status", "--json"], env))
-        conn.close()
-    finally:
-        board.send_signal(signal.SIGINT)
-        board.wait(timeout=60)
     return statistics.median(answers), statistics.median(commands)
 
 
-#: How often the board reads the night while a screen watches (``INTERVAL`` of the board's server): the floor
-#: of the push figure, since a deal waits for the next read at most this long.
-READ_EVERY = 1.0
+#: How often the board reads the night while a screen watches: the floor of the push figure, since a deal
+#: waits for the next read at most this long.
+READ_EVERY = INTERVAL
 #: A night of two tables, 4 and 3 players, with the deals the push figure enters, none of which ends a match.
 SMALL_NIGHT = ("night", "new", "--players", "Ann,Bob,Cat,Dan,Eva,Fay,Gus", "--seating", "listed")
 DEALS = [
@@ -82,14 +93,7 @@ def push_delay(env: dict) -> float:
     """Median seconds from the end of a ``deal`` command to the board's page hearing of it, over ``DEALS``
     entered on a new night of ``SMALL_NIGHT`` (``env`` names a store that does not exist yet)."""
     subprocess.run([*SCOREPAD, *SMALL_NIGHT], env=env, check=True, capture_output=True)
-    board = subprocess.Popen(
-        [*SCOREPAD, "night", "board", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
-    try:
-        assert board.stdout is not None
-        found = re.search(rb"http://(\S+):(\d+)/", board.stdout.readline())
-        assert found, "the board printed no address"
-        conn = http.client.HTTPConnection(found[1].decode(), int(found[2]), timeout=60)
+    with _board(env) as conn:
         conn.request("GET", "/events")
         events = conn.getresponse()
         _next_event(events)  # the night as the page opens on it
@@ -99,8 +103,4 @@ def push_delay(env: dict) -> float:
             entered = time.perf_counter()
             _next_event(events)
             delays.append(time.perf_counter() - entered)
-        conn.close()
-    finally:
-        board.send_signal(signal.SIGINT)
-        board.wait(timeout=60)
     return statistics.median(delays)
