@@ -177,6 +177,23 @@ def test_when_even_saying_it_takes_memory_there_is_none_of_the_line_is_still_one
     assert deals(store) == 1
 
 
+def test_what_fails_after_the_line_is_said_adds_no_second_line(capsys):
+    """Under a real memory limit the unwinding after a command's one line can fail too: Click's call
+    returned NULL without an exception, a SystemError. The line said and its exit code stand alone."""
+    from scorepad.cli import main
+    from scorepad.cli.common import RUNNING, fail
+
+    RUNNING.start()
+    fail("the change to match 1 was written, but its output could not be: not enough memory", 3)
+    with pytest.raises(SystemExit) as ended:
+        main._end(SystemError("<function Command.__call__> returned NULL without setting an exception"))
+    assert ended.value.code == 3
+    assert capsys.readouterr().err.splitlines() == [
+        "scorepad: the change to match 1 was written, but its output could not be: not enough memory"
+    ]
+    RUNNING.start()
+
+
 #: Runs ``scorepad ARGS`` as ``python -m scorepad`` does, and says the most memory it took (``VmPeak``).
 PEAK = (
     "import atexit, runpy, sys\n"

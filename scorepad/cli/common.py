@@ -78,6 +78,9 @@ class Running:
         self.stores: list[Store] = []  #: closed when the command ends (see ``refusals``)
         self.files: list[str] = []  #: the files it wrote (``written_file``)
         self.match: int | None = None  #: the match whose status it showed
+        #: The exit code of the one line already said of its failure (``fail``): what fails after it, as
+        #: Python unwinds short of memory, changes neither the line nor the code.
+        self.said: int | None = None
 
     def wrote(self) -> bool:
         """Whether the command's change is written: a store committed it, or a file holds it."""
@@ -224,6 +227,7 @@ def terminal_text(message: str) -> str:
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     complain(message)
+    RUNNING.said = code
     return typer.Exit(code)
 
 

@@ -125,7 +125,14 @@ LAST_WORDS = {
 
 
 def _end(error: BaseException) -> None:
-    """One line for what stopped scorepad outside a command's refusals, and the exit code that says if it wrote."""
+    """One line for what stopped scorepad outside a command's refusals, and the exit code that says if it wrote.
+
+    None when the command has said its line already: under a memory limit the
+    unwinding after it can fail too (a SystemError out of Click's call), and a
+    second line would only repeat the first one's news, worse worded.
+    """
+    if RUNNING.said is not None:
+        sys.exit(RUNNING.said)
     if isinstance(error, KeyboardInterrupt):
         say_interrupted()
         sys.exit(130)
