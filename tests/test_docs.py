@@ -167,3 +167,12 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
     for name in ("status", "rules", "audit-two-decks-trick"):
         assert json.loads(shown[name]) == printed[name], name
     assert json.loads(shown["night-status"]) == printed["night-status"]
+
+
+def test_the_readme_s_layout_names_every_folder_of_the_package():
+    """The Layout section is a newcomer's map of the code: every folder of ``scorepad/`` has its line there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"^- `scorepad/([a-z_]+)/`", layout, re.MULTILINE))
+    folders = {p.name for p in (ROOT / "scorepad").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert named == folders

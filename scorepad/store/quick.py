@@ -12,6 +12,9 @@ which upgrades the schema, or says what is wrong in its own words: a server
 URL or a ``file:`` URI, a file ``sqlite_file.examine`` refuses, a folder SQLite
 may not write, an older or newer schema, a match with no snapshot, a file
 changed while it was read, any error at all.
+
+The figures this reader holds are tests.bench's "status --json, 10,000 deals
+vs import typer" and "matches --json, 500 matches vs import typer".
 """
 
 from __future__ import annotations
