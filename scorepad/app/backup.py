@@ -500,8 +500,7 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
             )
         table = Table(table_data.table, players, players.index(table_data.first_dealer))
         with _at(where):
-            deals = Format(FormatKind.DEALS, settings.deals_per_player * len(players))
-            expected = Settings(players, rules, deals, table.first_dealer)
+            expected = Settings(players, rules, settings.table_format(len(players)), table.first_dealer)
         if found[at].settings != expected:
             raise BackupError(
                 N_("{where}: {match} is not this table's match in the night's rules"),

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import RuleError
 from ..core.language import N_, Phrase
-from ..core.match import EntryKind, Format, FormatKind, MatchState, Settings
+from ..core.match import EntryKind, MatchState, Settings
 from ..core.names import check_match_name, check_names
 from ..core.night.kept import counted_rounds, kept_state
 from ..core.night.movement import Movement
@@ -276,15 +276,11 @@ def _seat(conn: Connection, night_id: int, name: str | None, rules: RuleSet, sta
     label = name or f"#{night_id}"
     tables = []
     for table in state.tables:
-        settings = Settings(table.players, rules, _format(state.settings, table), table.first_dealer)
+        settings = Settings(table.players, rules, state.settings.table_format(len(table.players)), table.first_dealer)
         title = _match_name(label, state.round, table.number)
         tables.append((table, matches.create(conn, settings, title, uuid.uuid4().hex, None)))
     nights.seat_round(conn, night_id, state.round, tables)
     nights.save(conn, night_id, state.attendance(), state.planned)
-
-
-def _format(settings: NightSettings, table: Table) -> Format:
-    return Format(FormatKind.DEALS, settings.deals_per_player * len(table.players))
 
 
 def _match_name(night: str, round_: int, table: int) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import RuleError, ScorepadError
 from ..language import N_
-from ..match import Format, FormatKind, MatchState
+from ..match import MatchState
 from ..names import check_names
 from ..rules import RuleSet
 from .scores import TableResult
@@ -134,7 +134,7 @@ def _table_fault(
             players=", ".join(played.players),
             seats=", ".join(table.players),
         )
-    deals = Format(FormatKind.DEALS, settings.deals_per_player * len(table.players))
+    deals = settings.table_format(len(table.players))
     if (played.rules, played.format, played.first_dealer) != (rules, deals, table.first_dealer):
         return RuleError(
             N_("round {round}, table {table}: match {match} is not this table's match in the night's rules"), **where

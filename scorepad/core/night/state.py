@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import RuleError, UnknownNameError
 from ..language import N_
+from ..match import Format, FormatKind
 from ..names import check_name, check_names, name_key
 from ..numbers import MAX_DIGITS
 from ..rules import parse_decks
@@ -53,6 +54,10 @@ class NightSettings:
     seed: int = 0
     decks: int = 1
     deals_per_player: int = 1  #: each table's match deals this many times round the table
+
+    def table_format(self, players: int) -> Format:
+        """How a table's match of ``players`` ends: once each of them has dealt ``deals_per_player`` times."""
+        return Format(FormatKind.DEALS, self.deals_per_player * players)
 
     def __post_init__(self) -> None:
         parse_decks(self.decks)
