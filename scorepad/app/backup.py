@@ -22,6 +22,7 @@ from ..core.errors import RuleError, ScorepadError, os_reason
 from ..core.language import N_, Counted, Phrase, Titled
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState, Settings
 from ..core.names import check_characters, check_match_name, check_name, check_names
+from ..core.night.kept import kept_state
 from ..core.night.movement import WAYS
 from ..core.night.seating import Table, check_table_size, table_bounds
 from ..core.night.state import MAX_PLAYERS, Attendance, NightSettings, check_count
@@ -34,7 +35,6 @@ from ..store.history import MatchRecord, TrailItem
 from ..store.night_rows import StoredNight, StoredTable, settings_of
 from ..store.schema import STANDING
 from .inputs import MiB, StoreFile, TooLarge, read_path
-from .nights import resumed
 
 if TYPE_CHECKING:
     from ..store.backup_file import MatchFile, NightFile, TrailEntryFile
@@ -508,13 +508,15 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
                 match=found[at].label,
             )
         rounds[-1].append(StoredTable(table, at))
-    night = StoredNight(
-        data.id, data.uid, data.name, rules, settings, data.created_at, data.touched, attendance,
-        tuple(tuple(tables) for tables in rounds), tuple(tuple(tuple(group) for group in groups) for groups in data.planned),
-        {at: match.state for at, match in enumerate(found)},
-    )  # fmt: skip
+    seated = tuple(tuple(tables) for tables in rounds)
+    planned = tuple(tuple(tuple(group) for group in groups) for groups in data.planned)
+    states = {at: match.state for at, match in enumerate(found)}
     with _at(label):
-        resumed(night)
+        state = kept_state(settings, seated, attendance, planned, states)
+    night = StoredNight(
+        data.id, data.uid, data.name, rules, settings, data.created_at, data.touched, attendance, seated, planned,
+        states, state,
+    )  # fmt: skip
     return BackupNight(night, label)
 
 

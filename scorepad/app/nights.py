@@ -24,7 +24,7 @@ from ..core.errors import RuleError
 from ..core.language import N_, Phrase
 from ..core.match import EntryKind, MatchState, Settings
 from ..core.names import check_match_name, check_names
-from ..core.night.kept import counted_rounds, kept_state
+from ..core.night.kept import counted_rounds
 from ..core.night.movement import Movement
 from ..core.night.scores import NightStanding, TableResult, night_standings
 from ..core.night.seating import Seating, Table
@@ -157,14 +157,9 @@ def _opened(store: Store, write: bool = False) -> Iterator[Connection]:
         raise NoNightYet() from None
 
 
-def resumed(night: StoredNight) -> NightState:
-    """The night as the core folds it, from what the store keeps; RuleError when its parts do not agree."""
-    return kept_state(night.settings, night.rounds, night.attendance, night.planned, night.matches)
-
-
 def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
     """The night as the core folds it (the store handed out a night that folds), and as it is shown."""
-    state = resumed(night)
+    state = night.state
     counted = night.rounds[: counted_rounds(night.rounds, night.matches)]
     results = (_result(night, table, match_id) for tables in counted for table, match_id in tables)
     standings = night_standings(state.players, results)

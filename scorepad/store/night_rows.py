@@ -12,7 +12,7 @@ attributes.
 
 ``night_of`` is the one gate of a night out of the store: it decodes the rows
 (a column holds what scorepad writes there, or the night is damaged) and asks
-``core.night.kept.night_faults`` for the rest, so every reader of a night, and
+``core.night.kept.checked_night`` to fold them and check the rest, so every reader of a night, and
 ``doctor``, meets a damaged one as a ``DamagedNight`` naming it.
 """
 
@@ -26,10 +26,10 @@ from typing import Any, NamedTuple
 from ..core.errors import RuleError, ScorepadError, UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
-from ..core.night.kept import night_faults
+from ..core.night.kept import checked_night
 from ..core.night.movement import Movement
 from ..core.night.seating import Planned, Seating, Table
-from ..core.night.state import Attendance, NightSettings
+from ..core.night.state import Attendance, NightSettings, NightState
 from ..core.rules import RuleSet
 from .encoding import decode_rules
 from .errors import StoreError
@@ -57,6 +57,7 @@ class StoredNight:
     rounds: tuple[tuple[StoredTable, ...], ...]  #: every round seated, round 1 first
     planned: Planned
     matches: Mapping[int, MatchState]  #: the state of each table's match, by its id
+    state: NightState  #: the night folded from these parts, as its commands read it
 
 
 class NoNightYet(UnknownNameError):
@@ -95,12 +96,13 @@ def night_of(row: Any, players: Iterable[Any], tables: Iterable[Any], matches: M
         planned = decode_planned(row.planned)
     except (ScorepadError, ValueError, TypeError, KeyError, AttributeError) as problem:
         raise DamagedNight(row.id, [problem]) from None
-    faults = night_faults(settings, rules, attendance, rounds, planned, matches)
-    if faults:
+    state, faults = checked_night(settings, rules, attendance, rounds, planned, matches)
+    if state is None:
         raise DamagedNight(row.id, faults)
     return StoredNight(
-        row.id, row.uid, row.name, rules, settings, row.created_at, row.touched, attendance, rounds, planned, matches
-    )
+        row.id, row.uid, row.name, rules, settings, row.created_at, row.touched, attendance, rounds, planned, matches,
+        state,
+    )  # fmt: skip
 
 
 def _rounds(rows: Iterable[Any]) -> tuple[tuple[StoredTable, ...], ...]:

@@ -1,11 +1,11 @@
 """A club night as it was kept: its rounds' tables with their matches, folded again and checked.
 
 The store reads a night back from its rows and a backup from its file: each
-hands its parts here once decoded. ``night_faults`` says every way those parts
-break what scorepad writes, as values (a table's match missing, or another
-table's, or not the table's; a round ended with a table not over; more rounds
-drawn ahead than remain; and whatever ``NightState.resume`` refuses); a night
-with none is one ``kept_state`` folds, and one its commands can read.
+hands its parts here once decoded. ``checked_night`` folds them into the
+night its commands read, or says every way they break what scorepad writes,
+as values (a table's match missing, or another table's, or not the table's; a
+round ended with a table not over; more rounds drawn ahead than remain; and
+whatever ``NightState.resume`` refuses).
 """
 
 from __future__ import annotations
@@ -55,15 +55,15 @@ def kept_state(
     )
 
 
-def night_faults(
+def checked_night(
     settings: NightSettings,
     rules: RuleSet,
     attendance: Sequence[Attendance],
     rounds: KeptRounds,
     planned: Planned,
     matches: Mapping[int, MatchState],
-) -> list[ScorepadError]:
-    """Every way a night's kept parts break what scorepad writes; none for a night its commands can read.
+) -> tuple[NightState | None, list[ScorepadError]]:
+    """The night its kept parts fold into, and no fault; or None, and every way they break what scorepad writes.
 
     ``matches`` holds the state of every table's match that exists. The tables
     are checked first, each on its own; the night is folded only when every
@@ -82,7 +82,7 @@ def night_faults(
                 faults.append(wrong)
             seated.add(match_id)
     if faults:
-        return faults
+        return None, faults
     for number, tables in enumerate(rounds[:-1], start=1):
         faults += [
             RuleError(
@@ -105,10 +105,10 @@ def night_faults(
         )
     if not faults:
         try:
-            kept_state(settings, rounds, attendance, planned, matches)
+            return kept_state(settings, rounds, attendance, planned, matches), []
         except ScorepadError as fault:
             faults.append(fault)
-    return faults
+    return None, faults
 
 
 def _table_fault(
