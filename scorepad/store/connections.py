@@ -14,7 +14,9 @@ opened, from its opening to its closing (``sqlite_file.Connection``); and
 while one is, no file of that store, itself or its ``-wal``, ``-shm`` and
 ``-journal``, is opened by hand: ``sqlite_file.examine`` reads the header
 before the first connection and takes what it read then afterwards, and a
-file named as a command's input is refused (``app.inputs``). ``LOCK`` is held
+file named as a command's input is refused (``app.inputs``); ``is_file_of``
+tells the store's files, for that and for an output never to replace one of
+them (``db.Store.owns_file``). ``LOCK`` is held
 across both a connection's opening and its counting, and across any opening
 by hand, so that neither comes between the other's two steps in another thread.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import Counter
+from contextlib import suppress
 
 #: A file as the system knows it, whatever its name: its device and inode.
 Identity = tuple[int, int]
@@ -75,14 +78,27 @@ def in_use(path: str | os.PathLike[str]) -> bool:
         key = identity(os.stat(path))
     except OSError:
         return False  # nothing there to open: the caller's opening says so
-    with LOCK:
-        if key in _count:
-            return True
-        for name in _names.values():
-            for suffix in SIDES:
-                try:
-                    if identity(os.stat(name + suffix)) == key:
-                        return True
-                except OSError:
-                    continue
-    return False
+    with LOCK:  # the file a connection holds, whatever its name now, or one beside a store's
+        return key in _count or any(is_file_of(name, path) for name in _names.values())
+
+
+def is_file_of(store: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is the store file ``store`` or its ``-wal``, ``-shm`` or ``-journal``, none of them opened.
+
+    Only looked at: opening one by hand and closing it would drop this
+    process's locks on the store (see above). An existing file is told by
+    its identity, whatever name leads to it; a file SQLite has not made yet, by
+    the name it will have, beside the file the store's name resolves to.
+    """
+    real = os.path.realpath(store)
+    files = [real, *(real + suffix for suffix in SIDES)]
+    try:
+        key = identity(os.stat(path))
+    except OSError:
+        key = None
+    if key is not None:
+        for file in files:
+            with suppress(OSError):  # a file not there is told by its name below
+                if identity(os.stat(file)) == key:
+                    return True
+    return os.path.realpath(path) in files

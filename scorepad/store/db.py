@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.language import N_, Phrase
-from . import sqlite_file
+from . import connections, sqlite_file
 from .errors import NoStoreYet, StoreError, reason
 from .location import ambiguous_credentials, describe, file_of, hide_password
 from .schema import HEAD, VERSION_COLUMN, VERSION_TABLE
@@ -101,7 +101,7 @@ class Store:
         nor takes a name SQLite would read as one. Nothing is opened to tell.
         """
         file, _ = file_of(self.location)  # None on a server, or in memory
-        return file is not None and sqlite_file.is_file_of(file, path)
+        return file is not None and connections.is_file_of(file, path)
 
     def _url(self) -> URL:
         """The store's SQLAlchemy URL: a path is its database as it is, never text read as a URL."""

@@ -53,28 +53,6 @@ def side(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
-def is_file_of(store: Path, path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is the store file ``store`` or its ``-wal``, ``-shm`` or ``-journal``, none of them opened.
-
-    Only looked at: opening one by hand and closing it would drop this
-    process's locks on the store (``connections``). An existing file is told by
-    its identity, whatever name leads to it; a file SQLite has not made yet, by
-    the name it will have, beside the file the store's name resolves to.
-    """
-    real = os.path.realpath(store)
-    files = [real, *(real + suffix for suffix in connections.SIDES)]
-    try:
-        key = connections.identity(os.stat(path))
-    except OSError:
-        key = None
-    if key is not None:
-        for file in files:
-            with suppress(OSError):  # a file not there is told by its name below
-                if connections.identity(os.stat(file)) == key:
-                    return True
-    return os.path.realpath(path) in files
-
-
 def _stamp(path: Path) -> tuple[int, int, int]:
     found = path.stat()
     return found.st_ino, found.st_size, found.st_mtime_ns
