@@ -17,7 +17,7 @@ import typer
 
 from ..core.language import N_, Phrase
 from ..present.json_text import json_text
-from ..present.translation import _, in_language
+from ..present.translation import _, in_language, internal_error
 from .completion import match_ids, night_ids
 from .numbers import WHOLE
 from .streams import forget_failure, output_failure
@@ -234,11 +234,6 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 def complain(message: str) -> None:
     """One line on stderr, after the program's name, as every refusal and failure is said."""
     sys.stderr.write(f"scorepad: {terminal_text(message)}\n")
-
-
-def internal_error(error: BaseException) -> str:
-    """A defect in words: its kind and what it says."""
-    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
 
 
 P = ParamSpec("P")

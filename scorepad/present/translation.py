@@ -137,6 +137,11 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog().ngettext(singular, plural, count)
 
 
+def internal_error(error: BaseException) -> str:
+    """A defect in words, for either edge to say: its kind and what it says."""
+    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
+
+
 def worded(template: str, fields: dict[str, object]) -> str:
     """``template`` looked up in the catalog, its fields filled in, each phrase among them worded too."""
     return _filled(_(template), fields)

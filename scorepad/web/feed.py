@@ -22,9 +22,9 @@ from ..app.nights import night_status
 from ..core.errors import ScorepadError
 from ..present.board import board_json
 from ..present.json_text import json_text
-from ..present.translation import _, in_language
+from ..present.translation import _, in_language, internal_error
 from ..store.errors import StoreError
-from .terminal import internal_error, tell
+from .terminal import tell
 
 if TYPE_CHECKING:
     from ..store.db import Store

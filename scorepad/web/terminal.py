@@ -12,14 +12,8 @@ from __future__ import annotations
 import sys
 
 from ..core.text import visible
-from ..present.translation import _
 
 
 def tell(message: str) -> None:
     """One line for the operator on stderr, after the program's name."""
     sys.stderr.write(f"scorepad: {visible(message)}\n")
-
-
-def internal_error(error: BaseException) -> str:
-    """A defect in words: its kind and what it says."""
-    return _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
