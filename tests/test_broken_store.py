@@ -236,7 +236,7 @@ def broken(kind: str, whole: bytes, tmp_path: Path) -> bytes:
     if kind == "one byte":
         return whole[:1]
     if kind == "half":  # a whole number of pages: only the header's page count tells
-        return whole[: len(whole) // 2]
+        return whole[: len(whole) // 2 // PAGE * PAGE]
     if kind == "mid-page":
         return whole[:5000]
     if kind == "text":
@@ -249,10 +249,12 @@ def broken(kind: str, whole: bytes, tmp_path: Path) -> bytes:
     return sqlite_bytes(tmp_path, "wal.db", "PRAGMA journal_mode = WAL", "CREATE TABLE invoice (n)")
 
 
+PAGE = 4096  #: SQLite's page size, as scorepad makes its stores
+
 BROKEN = {
     "empty": "not a scorepad database (it is empty)",
     "one byte": "not a scorepad database (it is cut short to 1 byte)",
-    "half": "cut short to 36864 bytes of 73728",
+    "half": "cut short to 40960 bytes of 86016",
     "mid-page": "cut short to 5000 bytes",
     "text": "not a scorepad database (it is not an SQLite database)",
     "no tables": "not a scorepad database (an SQLite database with no tables)",
@@ -268,7 +270,7 @@ def looks(path: Path) -> tuple:
 
 @pytest.mark.parametrize("kind", BROKEN)
 def test_a_file_that_is_no_scorepad_store_is_refused_and_never_replaced(cli, club, whole, tmp_path, kind):
-    assert len(whole) == 73728  # eighteen pages (the nights' tables too): "half" cuts between two of them
+    assert len(whole) == 86016  # twenty-one pages (the nights' tables and links too)
     club.write_bytes(broken(kind, whole, tmp_path))
     club.chmod(0o640)
     before = looks(club)

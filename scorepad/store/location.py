@@ -131,3 +131,17 @@ def make_private_folders(folder: Path) -> None:
             continue  # made meanwhile by another scorepad
         except OSError:
             return
+
+
+#: The key the links of the nights' tables are made from (``app.table_links``): kept in the user
+#: data folder, never in a store, so that a store file, or its backup, does not give the links.
+LINKS_KEY = "night-links.key"
+
+
+def links_key_path() -> Path:
+    """Where this user's key for the tables' links is; its folder made (0700) if need be."""
+    from platformdirs import user_data_path
+
+    folder = user_data_path("scorepad", appauthor=False)
+    make_private_folders(folder)
+    return folder / LINKS_KEY

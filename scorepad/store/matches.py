@@ -202,20 +202,25 @@ _SUMMARY = (
 )
 
 
-def append(conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry) -> StoredEntry:
-    """Write one more entry of ``match`` and add it to ``match.entries`` too, as it now stands."""
+def append(
+    conn: Connection, match: StoredMatch, deal: NextDeal, entry: Entry, source: str | None = None
+) -> StoredEntry:
+    """Write one more entry of ``match`` and add it to ``match.entries`` too, as it now stands.
+
+    ``source``: who wrote it, when not the command line (``table 2, phone``).
+    """
     stamp = now()
     values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
-    values |= {"recorded_at": stamp, "state": STANDING} | entry_columns(entry)
+    values |= {"recorded_at": stamp, "state": STANDING, "source": source} | entry_columns(entry)
     row_id, position = conn.execute(_APPEND, values).one()
     stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry)
     match.entries.append(stored)
     return stored
 
 
-def undo_last(conn: Connection, match: StoredMatch) -> StoredEntry:
+def undo_last(conn: Connection, match: StoredMatch, by: str | None = None) -> StoredEntry:
     last = match.entries[-1]
-    conn.execute(update(E).where(E.c.id == last.id).values(state=UNDONE, ended_at=now()))
+    conn.execute(update(E).where(E.c.id == last.id).values(state=UNDONE, ended_at=now(), ended_by=by))
     match.entries.pop()
     return last
 
@@ -259,10 +264,12 @@ def last_fix(conn: Connection, match: StoredMatch) -> tuple[int, StoredEntry] | 
     return index, _stored_entries(conn.execute(query))[0]
 
 
-def undo_fix(conn: Connection, match: StoredMatch, index: int, replaced: StoredEntry, steps: list[Step]) -> None:
+def undo_fix(
+    conn: Connection, match: StoredMatch, index: int, replaced: StoredEntry, steps: list[Step], by: str | None = None
+) -> None:
     """Take back the fix at ``index``: the entry it replaced stands again; ``steps`` replay the match after."""
     fix = match.entries[index]
-    conn.execute(update(E).where(E.c.id == fix.id).values(state=UNDONE, ended_at=now()))
+    conn.execute(update(E).where(E.c.id == fix.id).values(state=UNDONE, ended_at=now(), ended_by=by))
     conn.execute(update(E).where(E.c.id == replaced.id).values(state=STANDING, ended_at=None))
     match.entries[index] = replaced
     _restamp(conn, match.entries, steps)

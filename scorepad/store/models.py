@@ -15,8 +15,10 @@ from .schema import (
     ENTRY,
     MATCH,
     NIGHT,
+    NIGHT_LINK,
     NIGHT_PLAYER,
     NIGHT_TABLE,
+    PHONE_ENTRY,
     SEAT,
     STANDING,
     EntryColumn,
@@ -77,6 +79,9 @@ class EntryRow(SQLModel, table=True):
     state: str = Field(default=STANDING, max_length=8)
     ended_at: str | None = Field(default=None, max_length=32)  #: when undone or replaced
     replaces: int | None = Field(default=None, foreign_key=f"{ENTRY}.{EntryColumn.ID}")
+    #: Who wrote the entry, and who undid or replaced it, when not the command line: ``table 2, phone``.
+    source: str | None = Field(default=None, max_length=32)
+    ended_by: str | None = Field(default=None, max_length=32)
 
 
 class NightRow(SQLModel, table=True):
@@ -124,3 +129,31 @@ class NightTableRow(SQLModel, table=True):
     match_id: int = Field(foreign_key=f"{MATCH}.{MatchColumn.ID}", unique=True)
     players: str  #: the names in seat order, as a JSON list
     first_dealer: int  #: the seat
+
+
+class NightLinkRow(SQLModel, table=True):
+    """What the links and short codes of a night's tables are made from (``app.table_links``).
+
+    Only a random value: the links are made from it with a key kept outside
+    the store, so a stolen store file does not give them. A new value makes
+    new links, and the old ones stop working.
+    """
+
+    __tablename__ = NIGHT_LINK
+
+    night_id: int = Field(foreign_key=f"{NIGHT}.{NightColumn.ID}", primary_key=True)
+    salt: str = Field(max_length=32)  #: 128 random bits, in hex
+    key_check: str = Field(max_length=64)  #: tells whether the key at hand is the one the links were made with
+    made_at: str = Field(max_length=32)
+
+
+class PhoneEntryRow(SQLModel, table=True):
+    """The answer to an entry a table's phone sent, by the key the phone made for it: sent again, it lands once."""
+
+    __tablename__ = PHONE_ENTRY
+
+    night_id: int = Field(foreign_key=f"{NIGHT}.{NightColumn.ID}", primary_key=True)
+    number: int = Field(primary_key=True)  #: the table
+    entry_key: str = Field(primary_key=True, max_length=64)
+    answer: str  #: the JSON the phone was answered with
+    recorded_at: str = Field(max_length=32)

@@ -8,10 +8,12 @@ checks every column named here against the models.
 MATCH, SEAT, ENTRY = "match", "seat", "entry"
 #: A club night, who came and went, and the tables of its rounds, each with its match.
 NIGHT, NIGHT_PLAYER, NIGHT_TABLE = "night", "night_player", "night_table"
+#: What a night's table links are made from, and the answers to the entries its phones sent.
+NIGHT_LINK, PHONE_ENTRY = "night_link", "phone_entry"
 
 #: The schema revision this code writes: the last migration script's (a test keeps them in step).
 #: Known without Alembic, so that the quick reader can tell a store that needs upgrading.
-HEAD = "0005"
+HEAD = "0006"
 #: Where Alembic keeps a store's revision.
 VERSION_TABLE, VERSION_COLUMN = "alembic_version", "version_num"
 
