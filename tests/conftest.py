@@ -64,6 +64,8 @@ def pytest_configure(config: pytest.Config) -> None:
       the folder SCOREPAD_LOCALEDIR names (present.translation).
     - Hypothesis's examples and caches, which it keeps in .hypothesis/ of the folder
       it runs in: HYPOTHESIS_STORAGE_DIRECTORY, unless already set to keep them.
+    - The user data folder (XDG_DATA_HOME), where scorepad keeps the key of the
+      tables' links: never the user's own.
 
     And Ctrl-C as a terminal gives it: a run started in the background of a script
     (``cmd &``) has SIGINT ignored, which every scorepad it starts would inherit and
@@ -77,6 +79,8 @@ def pytest_configure(config: pytest.Config) -> None:
     compile_all(into=run / "locale")
     os.environ[CATALOGS_VARIABLE] = str(run / "locale")
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(run / "hypothesis"))
+    # The user data folder, where the key of the tables' links is made (app.table_links): the run's own.
+    os.environ["XDG_DATA_HOME"] = str(run / "data")
 
 
 @pytest.fixture(autouse=True)

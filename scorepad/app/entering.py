@@ -291,8 +291,14 @@ class WriteOutcome:
 
 
 def write_deal(
-    conn: Connection, match: matches.StoredMatch, state: MatchState, entered: Entered, expect: int | None = None
+    conn: Connection,
+    match: matches.StoredMatch,
+    state: MatchState,
+    entered: Entered,
+    expect: int | None = None,
+    source: str | None = None,
 ) -> WriteOutcome:
+    """Enter the state's next deal. ``source``: who wrote it, when not the command line (``table 2, phone``)."""
     _check_open(match, state)
     deal = state.next
     assert deal is not None  # an open match always has a next deal
@@ -304,7 +310,7 @@ def write_deal(
         )
     entry, rest = _entry(state, entered)
     after = state.apply(entry)
-    matches.append(conn, match, deal, entry)
+    matches.append(conn, match, deal, entry, source)
     touched = matches.summarise(conn, match.id, after)
     notes = tuple(note for note in (rest, _slam_note(state.settings.players, entry)) if note)
     return WriteOutcome(after, touched, notes, deal, entry)
@@ -322,12 +328,14 @@ def _slam_note(players: Sequence[str], entry: Entry) -> Phrase | None:
     )
 
 
-def write_misdeal(conn: Connection, match: matches.StoredMatch, state: MatchState) -> WriteOutcome:
+def write_misdeal(
+    conn: Connection, match: matches.StoredMatch, state: MatchState, source: str | None = None
+) -> WriteOutcome:
     _check_open(match, state)
     deal = state.next
     assert deal is not None
     entry = state.enter_misdeal()
-    matches.append(conn, match, deal, entry)
+    matches.append(conn, match, deal, entry, source)
     touched = matches.summarise(conn, match.id, state)
     dealer = state.settings.players[deal.dealer]
     note = Phrase(N_("misdeal: {dealer} deals deal {number} again"), dealer=dealer, number=deal.number)
@@ -356,7 +364,7 @@ def write_seat(conn: Connection, match: matches.StoredMatch, state: MatchState, 
     return WriteOutcome(after, touched, (note,), deal, entry)
 
 
-def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
+def write_undo(conn: Connection, match: matches.StoredMatch, source: str | None = None) -> WriteOutcome:
     """Take back the last change to ``match``: the last entry, or a fix (the scores it replaced stand again)."""
     if match.abandoned_at:
         raise MatchClosed(abandoned=True, match=match.id)
@@ -365,7 +373,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
         raise RuleError(N_("match {match} has no entry to undo"), match=match.id)
     fix = matches.last_fix(conn, match)
     if fix is None:
-        gone = matches.undo_last(conn, match)
+        gone = matches.undo_last(conn, match, source)
         state = match.state()
         undone = Undone(state.settings.players, gone.number, gone.entry)
     else:
@@ -376,7 +384,7 @@ def write_undo(conn: Connection, match: matches.StoredMatch) -> WriteOutcome:
             steps = list(fold_steps(match.settings, entries))
         except RuleError as error:
             raise later_entries_first(gone.number, error) from None
-        matches.undo_fix(conn, match, index, replaced, steps)
+        matches.undo_fix(conn, match, index, replaced, steps, source)
         state = steps[-1].after
         undone = Undone(steps[index].after.settings.players, gone.number, gone.entry, replaced.entry)
     return WriteOutcome(state, matches.summarise(conn, match.id, state), (undone,))
