@@ -26,7 +26,7 @@ class NightGroup(CommandGroup):
     """``scorepad night``: its commands are made when one is used, as the root's are."""
 
     modules: ClassVar = {
-        "night_commands:register_night": ("new", "status", "next", "leave", "join", "export"),
+        "night_commands:register_night": ("new", "status", "next", "leave", "join", "export", "codes"),
         "board": ("board",),
     }
 
@@ -228,6 +228,42 @@ def export(night: NightOpt = None, out: ExportOut = None, force: ForceOpt = Fals
     written_file(export_night(open_store(), night, out, force))
 
 
+def codes(
+    night: NightOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the links and codes as JSON.")] = False,
+    new: Annotated[
+        bool, typer.Option("--new", help="Make new links and codes for every table: the old ones stop working.")
+    ] = False,
+) -> None:
+    """Show each table's link and 6-character code, which its phone enters deals with.
+
+    A table's link and code are its own for the whole night, in every round:
+    print them on the table cards or read them out. They are made the first
+    time they are asked for, from a key kept in your user data folder, never
+    in the store: run this on the computer that made them. A lost phone, or a
+    link seen by someone it should not have been: --new makes new ones, and
+    the old ones stop working at once.
+
+    Examples:
+
+    \b
+      scorepad night codes
+      scorepad night codes --night 2 --json
+      scorepad night codes --new
+    """
+    from ..app.table_links import night_codes
+
+    links = night_codes(open_store(), night, new)
+    if as_json:
+        from ..present.night_codes import codes_json
+
+        print_json(codes_json(links))
+        return
+    from ..present.night_codes import codes_table
+
+    console().print(codes_table(links))
+
+
 def _show(status: "NightStatus", as_json: bool) -> None:
     if as_json:
         from ..present.night_json import status_json
@@ -294,6 +330,6 @@ def register(app: typer.Typer) -> None:
 
 def register_night(app: typer.Typer) -> None:
     """The ``night`` group's commands of this module."""
-    for command in (new, status, next_, leave, join, export):
+    for command in (new, status, next_, leave, join, export, codes):
         name = "next" if command is next_ else None
         app.command(name, cls=TranslatedCommand)(refusals(command))

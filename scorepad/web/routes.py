@@ -33,7 +33,7 @@ ASSETS = {"/board.js": "board.js", "/board.css": "board.css"}
 #: The page may run its own script and style sheet, ask the board for data, and nothing else.
 POLICY = (
     b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    b"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY = [
     (b"content-security-policy", POLICY),

@@ -16,6 +16,7 @@ import uvicorn
 from starlette.routing import Router
 
 from .door import Door
+from .entry import TablePages, Tables, TableWords
 from .feed import Feed
 from .hosts import addressed, own_names
 from .listening import BACKLOG
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
 
     from ..store.db import Store
 
+#: The tables' pages of ``--entry``: the night's tables by their links, and how their lines are read.
+Entry = tuple[Tables, TableWords]
+
 #: Seconds uvicorn keeps a connection open after an answer, for the next request of the same screen.
 KEEP_ALIVE = 5
 #: Bytes of a request's head that h11 holds while it is incomplete, more being refused (400): a
@@ -36,8 +40,9 @@ KEEP_ALIVE = 5
 HEAD = 16 * 1024
 
 
-def board_app(feed: Feed, door: Door, names: Collection[str]) -> ASGIApp:
-    """The board's routes behind its door, for requests that name it (``hosts.answers_to``), each answer secured."""
+def board_app(feed: Feed, door: Door, names: Collection[str], entry: Entry | None = None) -> ASGIApp:
+    """The board's routes behind its door, for requests that name it (``hosts.answers_to``), each answer secured;
+    with ``entry``, the tables' pages too."""
 
     @asynccontextmanager
     async def reading(app: object) -> AsyncIterator[None]:
@@ -49,17 +54,20 @@ def board_app(feed: Feed, door: Door, names: Collection[str]) -> ASGIApp:
             await task
 
     # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
-    router = Router(board_routes(feed), redirect_slashes=False, lifespan=reading)
+    routes = board_routes(feed) + ([] if entry is None else TablePages(*entry, feed).routes())
+    router = Router(routes, redirect_slashes=False, lifespan=reading)
     return secured(door.guarding(addressed(router, names)))
 
 
-def board_server(store: Store, night_id: int, host: str, door: Door | None = None) -> uvicorn.Server:
+def board_server(
+    store: Store, night_id: int, host: str, door: Door | None = None, entry: Entry | None = None
+) -> uvicorn.Server:
     """The night's board, to run on a socket listening at ``host``; uvicorn says nothing but its errors."""
     server: uvicorn.Server | None = None
     feed = Feed(store, night_id, stopping=lambda: server is not None and server.should_exit)
     door = door or Door()
     config = uvicorn.Config(
-        board_app(feed, door, own_names(host)),
+        board_app(feed, door, own_names(host), entry),
         http=door.protocol(),
         ws="none",
         lifespan="on",
@@ -77,6 +85,7 @@ def board_server(store: Store, night_id: int, host: str, door: Door | None = Non
     return server
 
 
-def serve(sock: socket.socket, store: Store, night_id: int, host: str) -> None:
-    """Serve the night's board on ``sock``, listening at ``host``, until Ctrl-C (or SIGTERM)."""
-    board_server(store, night_id, host).run(sockets=[sock])
+def serve(sock: socket.socket, store: Store, night_id: int, host: str, entry: Entry | None = None) -> None:
+    """Serve the night's board on ``sock``, listening at ``host``, until Ctrl-C (or SIGTERM); with ``entry``,
+    the tables' pages too."""
+    board_server(store, night_id, host, entry=entry).run(sockets=[sock])
