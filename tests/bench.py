@@ -19,7 +19,7 @@ from scorepad.app.inputs import MiB
 from scorepad.present.translation import CATALOGS_VARIABLE, LANGUAGES
 from tools.catalogs import compile_all
 
-from . import bench_audit, bench_board, bench_export, bench_night, bench_play
+from . import bench_audit, bench_board, bench_entry, bench_export, bench_night, bench_play
 from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
 
 TYPER = [*PYTHON, "-c", "import typer"]
@@ -125,6 +125,17 @@ def push(folder: Path) -> Figure:
     return Figure("board's push of a deal  vs  its once-a-second read", delay, bench_board.READ_EVERY, budget=2.0)
 
 
+def phones(folder: Path) -> list[Figure]:
+    """A table's phone entering a deal at a warm board (to committed and pushed) against ``scorepad deal``;
+    forty phones at once against one, every entry landing."""
+    phone, command = bench_entry.phone_deal(folder)
+    together, alone = bench_entry.forty_phones(folder)
+    return [
+        Figure("phone's deal, POST to pushed  vs  scorepad deal", phone, command, budget=0.5),
+        Figure("40 phones' deals at once, SQLite  vs  one phone's", together, alone, budget=20.0),
+    ]
+
+
 def deal(folder: Path) -> Figure:
     """One write: a deal entered on a match of 30 deals that never ends, against importing what it needs."""
     store = build_store(folder / "deal.db", 30)
@@ -219,7 +230,7 @@ def main() -> int:
         "--skip",
         nargs="*",
         default=[],
-        help="parts to leave out: startup languages status night board deal play audit export history growth",
+        help="parts to leave out: startup languages status night board deal phones play audit export history growth",
     )
     args = parser.parse_args()
     figures: list[Figure] = []
@@ -228,6 +239,7 @@ def main() -> int:
         # The catalogs, compiled as the tests compile them: the languages' figures read them.
         os.environ[CATALOGS_VARIABLE] = str(folder / "locale")
         compile_all(into=folder / "locale")
+        os.environ["XDG_DATA_HOME"] = str(folder / "data")  # the key of the tables' links: the run's own
         parts = {
             "startup": lambda: figures.extend(startup(folder)),
             "languages": lambda: figures.extend(languages(folder)),
@@ -235,6 +247,7 @@ def main() -> int:
             "night": lambda: figures.append(night(folder)),
             "board": lambda: figures.extend([board(folder), push(folder)]),
             "deal": lambda: figures.append(deal(folder)),
+            "phones": lambda: figures.extend(phones(folder)),
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),
             "export": lambda: figures.append(export(folder)),
@@ -243,7 +256,7 @@ def main() -> int:
         for name, part in parts.items():
             if name not in args.skip:
                 part()
-                shown = {"startup": 3, "languages": 10, "status": 2, "board": 2, "audit": 3}.get(name, 1)
+                shown = {"startup": 3, "languages": 10, "status": 2, "board": 2, "phones": 2, "audit": 3}.get(name, 1)
                 print("\n".join(f.line() for f in figures[-shown:]), flush=True)
         if "growth" not in args.skip:
             print("\nhow the cost grows (median of 3 runs each):")

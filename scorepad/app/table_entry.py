@@ -120,29 +120,31 @@ def _now(
 
 def enter(
     store: Store,
-    now: TableNow,
+    night_id: int,
+    table: int,
+    shown: int | None,
     deal: int,
     key: str,
     action: Action,
     word: Callable[[Written], str],
 ) -> tuple[bool, str]:
-    """Write ``action`` for table ``now.table`` as the entry for deal ``deal``: whether it was written now
-    (False: the key's entry was written before), and the answer, worded by ``word`` and kept with the write.
+    """Write ``action`` for ``table`` as the entry for deal ``deal``: whether it was written now (False: the
+    key's entry was written before), and the answer, worded by ``word`` and kept with the write.
 
-    ``now`` is the table as its page showed it: an entry for another match is refused.
+    ``shown``: the match the page showed, if it said; an entry for another than the table's current one is refused.
     """
     with store.write() as conn:
-        current, match = _now(conn, now.night_id, now.table, lock=True)  # locked, as ``deal`` locks it
-        kept = night_links.answer(conn, now.night_id, now.table, key)
+        now, match = _now(conn, night_id, table, lock=True)  # locked, as ``deal`` locks it
+        kept = night_links.answer(conn, night_id, table, key)
         if kept is not None:
             return False, kept
-        if match is None or current.match is None or now.match is None or match.id != now.match.match_id:
-            raise NotThisTablesMatch(now.table)
-        if deal != current.next_deal:
-            raise DealMoved(current, deal)
-        written = _write(conn, match, current.match.state, SOURCE.format(table=now.table), deal, action)
+        if match is None or now.match is None or shown not in (None, match.id):
+            raise NotThisTablesMatch(table)
+        if deal != now.next_deal:
+            raise DealMoved(now, deal)
+        written = _write(conn, match, now.match.state, SOURCE.format(table=table), deal, action)
         answer = word(written)
-        night_links.keep_answer(conn, now.night_id, now.table, key, answer)
+        night_links.keep_answer(conn, night_id, table, key, answer)
     return True, answer
 
 

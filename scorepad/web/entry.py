@@ -12,6 +12,12 @@ The line is read as ``play`` reads it, and refused in its words: the command
 that starts the board hands both in (``TableWords``), since the web edge
 imports nothing of the command line. Every write runs in a thread, through
 ``app.table_entry``, in one transaction with the match locked.
+
+The board's own writes queue on a lock in its memory, one at a time: on
+SQLite they would otherwise meet at the store's write lock, where a waiting
+writer sleeps (1, 2, 5, 10 ms ...) before it tries again. Measured in
+tests.bench, forty phones sending a deal at once on SQLite: all answered in
+110 ms with the lock, 153 ms without it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -78,6 +85,7 @@ class TablePages:
     def __init__(self, tables: Tables, words: TableWords, feed: Feed) -> None:
         self.tables, self.words, self.feed = tables, words, feed
         self.guesses, self.html = Guesses(), page()
+        self._writing = threading.Lock()
 
     def routes(self) -> list[Route]:
         return [
@@ -121,10 +129,14 @@ class TablePages:
         body = await _entry_body(request)
         if isinstance(body, Response):
             return body
-        answer = await asyncio.to_thread(_enter, self.tables, self.words, found, body)
+        answer = await asyncio.to_thread(self._enter_one, found, body)
         if answer.status_code in (200, 201):
             self.feed.soon()
         return answer
+
+    def _enter_one(self, table: int, body: dict[str, Any]) -> Response:
+        with self._writing:
+            return _enter(self.tables, self.words, table, body)
 
     async def join(self, request: Request) -> Response:
         """The form for a table's code; with ``?code=``, 303 to the table's link."""
@@ -205,13 +217,12 @@ async def _entry_body(request: Request) -> dict[str, Any] | Response:
 def _enter(tables: Tables, words: TableWords, table: int, body: dict[str, Any]) -> Response:
     """Read the line and write it for ``table``; the answer to the phone."""
     try:
-        now = table_entry.table_now(tables.store, tables.night_id, table)
-        if body.get("match") is not None and (now.match is None or now.match.match_id != body["match"]):
-            raise table_entry.NotThisTablesMatch(table)
         action = words.read(body["text"])
         if not isinstance(action, table_entry.PHONE_ACTIONS):
             return _error(422, _("type a deal's scores, or misdeal, renege NAME or undo"))
-        written, answer = table_entry.enter(tables.store, now, body["deal"], body["key"], action, _worded)
+        written, answer = table_entry.enter(
+            tables.store, tables.night_id, table, body.get("match"), body["deal"], body["key"], action, _worded
+        )
     except table_entry.DealMoved as moved:
         state = table_json(moved.now)
         return _error(409, in_language(moved), next_deal=state["next_deal"], last=last_json(moved.now.last))
