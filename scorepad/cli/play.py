@@ -346,13 +346,12 @@ def _read_line(prompt: str, readline: ModuleType | None) -> str:
 def _echo(session: "TableSession", asked: "Asked") -> str | None:
     """``deal 3: Ann 10, Bob 13, Cat 20``: the accepted deal, read back in one line."""
     from ..app.table import EnterDeal
-    from ..present.descriptions import entry_words, scores_text
+    from ..present.descriptions import entry_line
 
     done = session.last
     if not isinstance(asked, EnterDeal) or done is None or done.entry is None or done.deal is None:
         return None
-    scores = scores_text(done.state.settings.players, done.entry)
-    return f"{entry_words(done.deal.kind, done.deal.number)}: {scores}"
+    return entry_line(done.deal.number, done.entry, done.state.settings.players)
 
 
 def _sheet(session: "TableSession", ascii: bool, mark_last: bool) -> "RenderableType":

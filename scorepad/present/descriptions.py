@@ -66,6 +66,13 @@ def entry_words(kind: EntryKind, number: int) -> str:
     return _("deal {number}").format(number=number)
 
 
+def entry_line(number: int, entry: Entry, players: Sequence[str]) -> str:
+    """``deal 3: Ann 10, Bob 13, Cat 20``: an entry read back in one line, as the table hears it."""
+    if entry.outcome is None:
+        return entry_words(entry.kind, number)
+    return f"{entry_words(entry.kind, number)}: {scores_text(players, entry)}"
+
+
 def seated(state: MatchState, seat: int, name: Callable[[str], str] = str) -> str:
     """A seat by its player now, and whom they replaced there: ``Eva (for Cor)``; each name as ``name`` gives it."""
     player, replaced = name(state.settings.players[seat]), state.replaced(seat)

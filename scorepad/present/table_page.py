@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from ..core.text import visible
-from .descriptions import entry_words, notes_text, scores_text
+from .descriptions import entry_line, notes_text
 from .tables import verdict
 from .translation import _, spoken
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ..app.table_entry import LastEntry, TableNow, Written
-    from ..core.match import Entry
 
 
 def page() -> str:
@@ -65,13 +64,6 @@ def page() -> str:
         f'<button id="undo" type="button">{said["undo"]}</button></div>\n'
         "</main>\n</body>\n</html>\n"
     )
-
-
-def entry_line(number: int, entry: Entry, players: tuple[str, ...]) -> str:
-    """``deal 3: Ann 10, Bob 13, Cat 20``: an entry read back in one line, as the table hears it."""
-    if entry.outcome is None:
-        return entry_words(entry.kind, number)
-    return f"{entry_words(entry.kind, number)}: {scores_text(players, entry)}"
 
 
 def readback(written: Written) -> str:
