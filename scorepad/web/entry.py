@@ -28,7 +28,6 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -56,7 +55,6 @@ BODY = 4096
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 FRESH = {"Cache-Control": "no-store"}
 CHECKED = {"Cache-Control": "no-cache"}
-ASSETS = {"/table.js": "table.js", "/table.css": "table.css"}
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,6 @@ class TablePages:
             Route("/t/{token}/state", self.state, methods=["GET"]),
             Route("/t/{token}/entries", self.entries, methods=["POST"]),
             Route("/join", self.join, methods=["GET"]),
-            *(Route(path, self.asset, methods=["GET"]) for path in ASSETS),
         ]
 
     async def _table_of(self, request: Request) -> int | Response:
@@ -152,11 +149,6 @@ class TablePages:
             self.guesses.wrong(address)
             return HTMLResponse(join_page(wrong=True), 404, headers=CHECKED)
         return RedirectResponse(f"/t/{token}", 303, headers=FRESH)
-
-    async def asset(self, request: Request) -> Response:
-        kind = "text/javascript" if request.url.path.endswith(".js") else "text/css"
-        data = resources.files(__package__).joinpath("assets", ASSETS[request.url.path]).read_bytes()
-        return Response(data, media_type=f"{kind}; charset=utf-8", headers=CHECKED)
 
 
 def _address(request: Request) -> str:

@@ -1,9 +1,9 @@
-"""The board's routes: ``GET`` (and ``HEAD``) of five fixed paths, and the headers every answer carries.
+"""The board's routes: ``GET`` (and ``HEAD``) of fixed paths, and the headers every answer carries.
 
-The page (``present.board``), its script and style sheet (``assets/``), the
+The page (``present.board``), the pages' scripts and style sheets (``assets/``), the
 night's data once (``/night.json``, for a script), and its stream of changes
 (``/events``, for the page). Any other path gets 404, any other method 405,
-and no path ever names a file: the script and the style sheet are the two
+and no path ever names a file: the scripts and style sheets are the four
 the package holds. Every answer carries headers that cost nothing: a
 Content-Security-Policy that lets the page run its own script and nothing
 else, ``nosniff``, and no caching of the data.
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
     from .feed import Feed
 
-#: The page's script and style sheet, by the path the page asks for them at (``present.board.page``).
-ASSETS = {"/board.js": "board.js", "/board.css": "board.css"}
+#: The pages' scripts and style sheets, by the path each page asks for them at: the board's
+#: (``present.board.page``) and a table's (``present.table_page.page``, served with ``--entry``).
+ASSETS = {"/board.js": "board.js", "/board.css": "board.css", "/table.js": "table.js", "/table.css": "table.css"}
 
 #: The page may run its own script and style sheet, ask the board for data, and nothing else.
 POLICY = (
@@ -52,7 +53,7 @@ def asset(path: str) -> bytes:
 
 
 def board_routes(feed: Feed) -> list[Route]:
-    """The board's five paths, each for ``GET`` (and so ``HEAD``) alone."""
+    """The board's paths, each for ``GET`` (and so ``HEAD``) alone."""
     html = page()
 
     async def show_page(request: Request) -> Response:
