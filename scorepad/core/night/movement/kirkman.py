@@ -55,6 +55,5 @@ def kirkman(players: int) -> list[Groups]:
 
 def _shifted(base: tuple[tuple[tuple[int, int] | None, ...], ...], shift: int) -> Groups:
     return [
-        [_FIXED if point is None else point[1] * _MOD + (point[0] + shift) % _MOD for point in table]
-        for table in base
+        [_FIXED if point is None else point[1] * _MOD + (point[0] + shift) % _MOD for point in table] for table in base
     ]
