@@ -141,7 +141,9 @@ class NightState:
         # seated 8 players at two tables of 4) is still read back, and seated, as it was.
         check_table_size(settings.table_size, settings.decks)
         tables = first_round(settings.players, settings.table_size, settings.decks, settings.seating, settings.seed)
-        return cls(settings, rounds=(tables,))
+        night = cls(settings, rounds=(tables,))
+        plan = WAYS[settings.movement].plan
+        return replace(night, planned=plan(night)) if plan is not None and settings.rounds > 1 else night
 
     @classmethod
     def resume(

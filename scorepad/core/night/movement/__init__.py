@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...language import N_
-from ..seating import NextRound, table_sizes
-from .mixed import seat_mixed
+from ..seating import NextRound, Planned, table_sizes
+from .mixed import plan_mixed, seat_mixed
 from .progressive import seat_progressive
 from .stay import seat_stay
 
@@ -46,11 +46,13 @@ class Way:
     #: Run when a player joins or leaves (the round in play not yet played): a RuleError refuses the change.
     check: Callable[[NightState], object] = fresh_tables
     draws_ahead: bool = False  #: it keeps the tables it drew for the rounds to come (``NextRound.planned``)
+    #: The rounds after round 1, planned when the night starts (a movement that draws ahead).
+    plan: Callable[[NightState], Planned] | None = None
 
 
 #: Each movement's way, as python-chess lists each variant's board class: the one place that tells them apart.
 WAYS: dict[Movement, Way] = {
     Movement.PROGRESSIVE: Way(seat_progressive, N_("winners move up a table, losers down")),
-    Movement.MIXED: Way(seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True),
+    Movement.MIXED: Way(seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True, plan=plan_mixed),
     Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay),
 }

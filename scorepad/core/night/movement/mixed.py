@@ -4,16 +4,15 @@ A pair that met in an earlier round counts once each time it meets again. The
 rounds still to come are drawn together, not one at a time: a round that looks
 best alone can leave no good round after it.
 
-Where the bound (below) leaves room for a draw without any repeat, a small night
-is first searched exactly for one (``no_repeats``). Otherwise, or when that
-finds none, the search starts from a plain random draw of those rounds (so it
-never does worse than one) and improves it by tabu search: in a round where
-someone meets a player again, make the swap of such a player with someone at
-another table that removes the most repeats, and keep both from going back at
-once. A run that stops improving starts again from a new random draw, and the
-best draw of all runs is kept. The search ends when no draw could do better
-(the bound of ``_Search.run``) or after a fixed amount of work, never after a
-time: the same seed must give the same tables on every machine.
+Where a known design seats the night's players at its tables with no pair
+meeting twice (``designs``), its rounds come first: the players are put on its
+points by the seeded draw, so that the round just played is one of its rounds
+and two seeds give two different nights. The rounds the design lacks, or all of
+them where none fits, are drawn greedily (``greedy``). If that leaves repeats
+the bound (below) does not force, a small night is searched exactly for rounds
+without any (``no_repeats``), and then the rounds are improved by a local search
+(``tabu``) whose work grows with the night. Whatever it finds is compared with
+100 plain random draws, and the best is kept: the search never does worse.
 """
 
 from __future__ import annotations
@@ -21,44 +20,54 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from ..seating import NextRound, T, cut, draw, seat_drawn, shuffled, table_sizes
+from ..seating import NextRound, Planned, T, cut, draw, seat_drawn, shuffled, table_sizes
+from .designs import known_design
+from .greedy import greedy_rounds
 from .no_repeats import Groups, without_repeats
+from .tabu import Search, effort
 
 if TYPE_CHECKING:
     from ..state import NightState
 
-#: The most work a search does, counted in players looked at: a fixed amount, so that every
-#: machine stops at the same draw.
-WORK = 400_000
-#: A search that found nothing better for this many swaps starts again from a new random draw.
-STALL = 60
-#: For how many steps (this many, up to twice as many) a player may not go back to the table they left.
-TENURE = 3
+Seat = TypeVar("Seat", str, int)  #: a player by name, or by number
+
+#: The plain random draws that the rounds found are measured against.
+PLAIN_DRAWS = 100
 
 
 def seat_mixed(night: NightState) -> NextRound:
     """The next round's tables, seats drawn, and the tables drawn for the rounds after it.
 
-    The rounds drawn before are kept while the players are the same: the rounds to come are drawn together.
+    The rounds planned are kept while the players are the same; after a leave or join the rounds
+    to come are planned again (``plan_mixed``), the rounds played kept as they were.
     """
     players = night.next_players()
-    settings, number = night.settings, night.round + 1
     planned = night.planned
     if not planned or {name for table in planned[0] for name in table} != set(players):
-        sizes = table_sizes(len(players), settings.table_size, settings.decks)
-        played = ([table.players for table in tables] for tables in night.rounds)
-        drawn = mixed_rounds(
-            players, sizes, settings.rounds - night.round, played, draw(settings.seed, number, "mixed")
-        )
-        planned = tuple(tuple(tables) for tables in drawn)
-    return NextRound(seat_drawn(planned[0], draw(settings.seed, number, "seats")), planned[1:])
+        planned = plan_mixed(night)
+    return NextRound(seat_drawn(planned[0], draw(night.settings.seed, night.round + 1, "seats")), planned[1:])
 
 
-def repeats(rounds: Iterable[Iterable[Sequence[str]]]) -> int:
+def plan_mixed(night: NightState) -> Planned:
+    """The tables of every round after the one in play, as if it were played: a night is planned whole.
+
+    A night is planned when it starts (round 1 drawn, the rest planned after it) and again when
+    someone leaves or joins; both draw from the same seeded stream, that of the round to come.
+    """
+    players, settings = night.next_players(), night.settings
+    sizes = table_sizes(len(players), settings.table_size, settings.decks)
+    played = ([table.players for table in tables] for tables in night.rounds)
+    stream = draw(settings.seed, night.round + 1, "mixed")
+    return tuple(
+        tuple(tables) for tables in mixed_rounds(players, sizes, settings.rounds - night.round, played, stream)
+    )
+
+
+def repeats(rounds: Iterable[Iterable[Sequence[Seat]]]) -> int:
     """How often a pair meets again over these rounds of tables: once for every meeting after its first."""
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[Seat, Seat]] = set()
     count = 0
     for tables in rounds:
         for table in tables:
@@ -82,18 +91,89 @@ def mixed_rounds(
     played: Iterable[Iterable[Sequence[str]]],
     stream: random.Random,
 ) -> list[list[tuple[str, ...]]]:
-    """The tables of the next ``rounds`` rounds (each cut to ``sizes``), after the tables ``played`` so far."""
+    """The tables of the next ``rounds`` rounds (each cut to ``sizes``), after the tables ``played`` so far.
+
+    Planning again after a leave or join is this too: the rounds played stay as they were, and only
+    the rounds to come are drawn, with the fewest repeats over the whole night that can be found.
+    """
     number = {name: seat for seat, name in enumerate(players)}
-    search = _Search(len(players), sizes, rounds)
+    history = [[[number[name] for name in table if name in number] for table in tables] for tables in played]
+    best = _drawn(len(players), sizes, rounds, history, stream)
+    return [[tuple(players[seat] for seat in table) for table in tables] for tables in best]
+
+
+def _drawn(count: int, sizes: Sequence[int], rounds: int, history: list[Groups], stream: random.Random) -> list[Groups]:
+    """The rounds to come, players by number, after the rounds ``history`` (those who joined since sit in none)."""
+    search = Search(count, sizes, rounds)
     least = 0  #: the fewest repeats any one round to come makes with some round played
-    for tables in played:
-        groups = [[number[name] for name in table if name in number] for table in tables]
+    for groups in history:
         for group in groups:
             search.meet(group, +1)
-        alone = len(players) - sum(map(len, groups))  # joined since: each a group of one
+        alone = count - sum(map(len, groups))  # joined since: each a group of one
         least = max(least, least_repeats(sizes, [len(group) for group in groups] + [1] * alone))
-    best = search.run(stream, least * rounds)
-    return [[tuple(players[seat] for seat in table) for table in tables] for tables in best]
+    bound = _bound(search, sizes, rounds, least)
+    start = designed_rounds(count, sizes, rounds, history, stream)
+    start += greedy_rounds(_met_after(search.met, start), sizes, rounds - len(start), stream)
+    if _cost(history, start) <= bound:
+        return start
+    exact = without_repeats(search.met, sizes, rounds, stream) if bound == 0 else None
+    if exact:
+        return exact
+    search.start(start)
+    best = search.run(stream, bound, effort(count, rounds))
+    if _cost(history, best) <= bound:
+        return best
+    plain = [random_rounds(range(count), sizes, rounds, stream) for _ in range(PLAIN_DRAWS)]
+    return min(
+        [best, *([list(map(list, tables)) for tables in draw] for draw in plain)],
+        key=lambda drawn: _cost(history, drawn),
+    )
+
+
+def _bound(search: Search, sizes: Sequence[int], rounds: int, least: int) -> int:
+    """The fewest repeats any rounds to come can make: ``least`` each, and at least the pairs the rounds
+    seat beyond the pairs yet to meet, as each pair that meets is a new pair or a repeat."""
+    players = len(search.met)
+    new = sum(1 for a, b in combinations(range(players), 2) if not search.met[a][b])
+    slots = sum(size * (size - 1) // 2 for size in sizes) * rounds
+    return max(least * rounds, slots - new)
+
+
+def _met_after(met: list[list[int]], rounds: list[Groups]) -> list[list[int]]:
+    after = [list(row) for row in met]
+    for tables in rounds:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                after[a][b] += 1
+                after[b][a] += 1
+    return after
+
+
+def _cost(history: list[Groups], drawn: Sequence[Sequence[Sequence[int]]]) -> int:
+    """The repeats the rounds ``drawn`` add to those of ``history``."""
+    return repeats([*history, *drawn]) - repeats(history)
+
+
+def designed_rounds(
+    count: int, sizes: Sequence[int], rounds: int, history: list[Groups], stream: random.Random
+) -> list[Groups]:
+    """Up to ``rounds`` rounds of the known design for the night (``designs``), or [] where none fits.
+
+    The seeded draw puts the players on the design's points, so that the one round played (if
+    any) is one of the design's rounds: a random round of it, its tables drawn onto the tables
+    played, its points onto their players. The rounds to come are others of the design, drawn.
+    """
+    design = known_design(count, sizes[0]) if len(set(sizes)) == 1 and len(history) <= 1 else []
+    order = shuffled(range(len(design)), stream)
+    if history:
+        if len(design) < 2 or sorted(map(len, history[0])) != list(sizes) or sum(sizes) != count:
+            return []
+        player_of: dict[int, int] = {}
+        for block, table in zip(shuffled(design[order.pop()], stream), shuffled(history[0], stream), strict=True):
+            player_of.update(zip(block, shuffled(table, stream), strict=True))
+    else:
+        player_of = dict(enumerate(shuffled(range(count), stream)))
+    return [[[player_of[point] for point in block] for block in design[at]] for at in order[:rounds]]
 
 
 def least_repeats(sizes: Sequence[int], groups: Sequence[int]) -> int:
@@ -110,135 +190,3 @@ def least_repeats(sizes: Sequence[int], groups: Sequence[int]) -> int:
             fewest += taken[group]
             taken[group] += 1
     return fewest
-
-
-class _Search:
-    """Rounds being drawn, players by number, with how often each pair meets over them and the rounds played."""
-
-    def __init__(self, players: int, sizes: Sequence[int], rounds: int) -> None:
-        self.players, self.sizes = players, sizes
-        self.met = [[0] * players for _ in range(players)]
-        self.rounds: list[Groups] = []
-        self.where = [[0] * players for _ in range(rounds)]  #: the table of each player in each round drawn
-        #: per round and player, the step until which each table is barred to them
-        self.tabu = [[[0] * len(sizes) for _ in range(players)] for _ in range(rounds)]
-        self.cost = self.before = 0
-
-    def meet(self, table: Sequence[int], step: int) -> None:
-        for a, b in combinations(table, 2):
-            self.met[a][b] += step
-            self.met[b][a] += step
-
-    def _repeats(self) -> int:
-        return sum(count - 1 for row in self.met for count in row if count > 1) // 2
-
-    def run(self, stream: random.Random, bound: int) -> list[Groups]:
-        """The rounds with the fewest repeats found. No draw makes fewer than ``bound``: reaching it ends the search.
-
-        The bound rises to the pairs the rounds seat beyond the pairs yet to meet,
-        as each pair that meets is a new pair or a repeat.
-        """
-        self.before = self._repeats()
-        new = sum(1 for a, b in combinations(range(self.players), 2) if not self.met[a][b])
-        slots = sum(size * (size - 1) // 2 for size in self.sizes) * len(self.where)
-        bound = max(bound, slots - new)
-        exact = without_repeats(self.met, self.sizes, len(self.where), stream) if bound == 0 else None
-        if exact:
-            return exact
-        work, step = WORK, 0
-        self._place(random_rounds(range(self.players), self.sizes, len(self.where), stream))
-        best, fewest = self._copy(), self.cost  # the plain random draw: never worse than that
-        while True:
-            lowest, since = self.cost, 0
-            while since < STALL and fewest > bound and work > 0:
-                step += 1
-                swap, spent = self._best_swap(step, fewest - self.cost, stream)
-                work -= spent
-                if swap is not None:
-                    self._make(swap, step, stream)
-                since = 0 if self.cost < lowest else since + 1
-                lowest = min(lowest, self.cost)
-                if self.cost < fewest:
-                    best, fewest = self._copy(), self.cost
-            if fewest <= bound or work <= 0:
-                return best
-            self._place(random_rounds(range(self.players), self.sizes, len(self.where), stream))
-
-    def _place(self, rounds: Sequence[Sequence[Sequence[int]]]) -> None:
-        """Draw these rounds instead of the ones drawn so far."""
-        for tables in self.rounds:
-            for table in tables:
-                self.meet(table, -1)
-        self.rounds = [[list(table) for table in tables] for tables in rounds]
-        for number, tables in enumerate(self.rounds):
-            for at, table in enumerate(tables):
-                self.meet(table, +1)
-                for player in table:
-                    self.where[number][player] = at
-        self.cost = self._repeats() - self.before
-
-    def _make(self, swap: tuple[int, int, int, int], step: int, stream: random.Random) -> None:
-        """Swap two players of a round; neither goes back to the table they left for a few steps."""
-        number, player, other, change = swap
-        where, tabu = self.where[number], self.tabu[number]
-        tabu[player][where[player]] = step + TENURE + int(stream.random() * TENURE)
-        tabu[other][where[other]] = step + TENURE + int(stream.random() * TENURE)
-        home, away = self.rounds[number][where[player]], self.rounds[number][where[other]]
-        self._meet_one(player, home, -1)
-        self._meet_one(other, away, -1)
-        home[home.index(player)], away[away.index(other)] = other, player
-        where[player], where[other] = where[other], where[player]
-        self._meet_one(other, home, +1)
-        self._meet_one(player, away, +1)
-        self.cost += change
-
-    def _best_swap(self, step: int, better: int, stream: random.Random) -> tuple[tuple[int, int, int, int] | None, int]:
-        """(round, player, other, change in repeats) of the best swap in a round drawn at random, and the work it took.
-
-        The round is the first from a random one on where someone meets a player
-        again; only such a player moves, with anyone at another table of that
-        round, the swap that removes the most repeats (ties drawn at random). No
-        one goes back to a table they left lately, unless that beats the best
-        draw yet (``change < better``).
-        """
-        met, least, work = self.met, 0, 0
-        choices: list[tuple[int, int, int]] = []
-        first = int(stream.random() * len(self.rounds))
-        for number in [*range(first, len(self.rounds)), *range(first)]:
-            tables, where, tabu = self.rounds[number], self.where[number], self.tabu[number]
-            again = [sum(met[player][other] > 1 for other in tables[where[player]]) for player in range(self.players)]
-            known: dict[int, list[int]] = {}  #: for a table, how many of its players each player has met
-            work += self.players
-            for player in range(self.players):
-                if not again[player]:
-                    continue
-                home, row = where[player], met[player]
-                into = [sum(row[other] > 0 for other in table) for table in tables]
-                if home not in known:
-                    known[home] = [sum(met[other][mate] > 0 for mate in tables[home]) for other in range(self.players)]
-                back = known[home]
-                for other in range(self.players):
-                    away = where[other]
-                    if away == home:
-                        continue
-                    change = into[away] + back[other] - 2 * (row[other] > 0) - again[player] - again[other]
-                    if change >= better and (tabu[player][away] >= step or tabu[other][home] >= step):
-                        continue
-                    if not choices or change < least:
-                        least, choices = change, [(number, player, other)]
-                    elif change == least:
-                        choices.append((number, player, other))
-                work += self.players
-            if choices:
-                return (*choices[int(stream.random() * len(choices))], least), work
-        return None, work
-
-    def _meet_one(self, player: int, table: Sequence[int], step: int) -> None:
-        """``player`` meets (or, with a step of -1, no longer meets) everyone else at ``table``."""
-        for other in table:
-            if other != player:
-                self.met[player][other] += step
-                self.met[other][player] += step
-
-    def _copy(self) -> list[Groups]:
-        return [[list(table) for table in tables] for tables in self.rounds]

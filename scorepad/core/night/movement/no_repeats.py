@@ -8,7 +8,7 @@ be filled usually shows it at once. Where they exist, most orders of the
 players find them in a few thousand steps but a few wander for a hundred
 thousand, so an attempt that runs long starts again from a new order. A fixed
 number of steps bounds it all (never a time: every machine must stop at the
-same draw); the local search of ``mixed`` takes over when this one
+same draw); the local search of ``tabu`` takes over when this one
 finds nothing.
 """
 
