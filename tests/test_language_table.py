@@ -84,3 +84,19 @@ def test_the_guide_names_each_step_a_new_language_takes():
         assert step in guide, step
     assert "tests/test_language_table.py" in guide
     assert "docs/adding-a-language.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_locale_a_language_declares(code):
+    """The catalog's header and the HTML pages declare the language's locale: ``pt_BR``, ``pt-BR``."""
+    language = LANGUAGES[code]
+    assert language.tag == language.locale.replace("_", "-")
+    assert translation.named_language(language.locale) == code == translation.named_language(code.upper())
+    if code != "en":
+        assert f'"Language: {language.locale}\\n"' in catalogs.po_path(code).read_text(encoding="utf-8")
+    assert translation.named_language(language.tag) == code
+
+
+def test_portuguese_is_brazil_s():
+    assert LANGUAGES["pt"].locale == "pt_BR" and LANGUAGES["pt"].tag == "pt-BR"
+    assert translation.named_language("pt_PT") is None  # --lang names the Portuguese scorepad speaks

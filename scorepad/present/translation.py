@@ -81,8 +81,19 @@ def spoken() -> str:
     catalog = _catalog()
     if type(catalog) is gettext.NullTranslations:
         return "en"
-    return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
+    return code_of(catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en"))
 
+
+def named_language(name: str) -> str | None:
+    """The code of the language ``--lang`` names by its code or its locale (``pt``, ``pt_BR``, ``pt-BR``); None:
+    not one scorepad speaks."""
+    typed = name.replace("-", "_").casefold()
+    return next((code for code, table in TABLES.items() if typed in (code, table.locale.casefold())), None)
+
+
+def code_of(locale: str) -> str:
+    """The code of a language from its locale, as a catalog's header or ``--lang`` names it: ``pt`` for ``pt_BR``."""
+    return re.split(r"[_.@-]", locale, maxsplit=1)[0].lower()
 
 
 def language() -> Language:

@@ -19,7 +19,7 @@ from .door import Door
 from .feed import Feed
 from .hosts import addressed, own_names
 from .listening import BACKLOG
-from .routes import board_routes, secured
+from .routes import board_routes, not_found, secured
 
 if TYPE_CHECKING:
     import socket
@@ -49,7 +49,8 @@ def board_app(feed: Feed, door: Door, names: Collection[str]) -> ASGIApp:
             await task
 
     # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
-    router = Router(board_routes(feed), redirect_slashes=False, lifespan=reading)
+    missing = not_found()
+    router = Router(board_routes(feed), redirect_slashes=False, default=missing, lifespan=reading)
     return secured(door.guarding(addressed(router, names)))
 
 
