@@ -124,4 +124,5 @@ def test_the_locale_a_language_declares(code):
 
 def test_portuguese_is_brazil_s():
     assert LANGUAGES["pt"].locale == "pt_BR" and LANGUAGES["pt"].tag == "pt-BR"
+    assert LANGUAGES["pt"].quotes == ("“", "”")
     assert translation.named_language("pt_PT") is None  # --lang names the Portuguese scorepad speaks

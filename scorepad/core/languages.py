@@ -115,7 +115,7 @@ LANGUAGES: dict[str, Language] = {
         "Portuguese",
         ENGLISH,
         Marks(",", ";", "%d/%m/%Y"),
-        ("«", "»"),
+        ("“", "”"),  # Brazil's quote marks; Portugal's are « »
         {
             "renuncia": "renege",  # "o Bob renuncia", as in Sueca
             "anular": "misdeal",
