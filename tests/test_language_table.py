@@ -111,6 +111,15 @@ def test_a_swedish_message_reads_right_after_a_name_ending_in_s():
     assert hand == "Max har D♠ två gånger på handen"
 
 
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+def test_the_renege_mark_is_no_card_letter(code):
+    """The letter after a reneger's score (``86 R (218)``) is read beside cards: it must not be one."""
+    choose(code)
+    letters = LANGUAGES[code].letters
+    printed = {*letters.ranks.split(), *letters.suits.split(), *(text for text, _rank in letters.also)}
+    assert translation._("R").upper() not in printed
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_locale_a_language_declares(code):
     """The catalog's header and the HTML pages declare the language's locale: ``pt_BR``, ``pt-BR``."""

@@ -360,8 +360,7 @@ def test_the_audit_s_heading_says_the_rules_in_the_language(cli, tmp_path):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_report_s_tie_break_names_each_round_once(cli, tmp_path, language):
-    """Each item says its round ("Beslissingsronde 1 (ronde 4, ...)")
-: a numbered list would say it twice."""
+    """Each item says its round ("Beslissingsspel 1 (spel 4, ...)"): a numbered list would say it twice."""
     said = catalog(language).gettext if language != "en" else str
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     for _deal in range(3):
@@ -399,8 +398,8 @@ def test_a_preset_is_named_in_the_language_where_people_read_it_and_typed_as_it_
     assert cli.json("--lang", "nl", "status")["rules"]["preset"] == "dirty-lady"  # data keeps the value
 
 
-@pytest.mark.parametrize("language, mark", [("en", "R"), ("nl", "V"), ("sv", "F"), ("it", "R")])
-def test_the_history_marks_a_renege_with_the_initial_of_the_table_s_word_and_its_key_says_so(cli, language, mark):
+@pytest.mark.parametrize("language, mark", [("en", "R"), ("nl", "X"), ("sv", "F"), ("it", "R")])
+def test_the_history_marks_a_renege_with_a_letter_of_the_table_s_own_and_its_key_says_so(cli, language, mark):
     first, second, _third = PLAYERS[language].split(",")
     cli("--lang", language, "new", "--players", PLAYERS[language])
     cli("deal", "--renege", second)

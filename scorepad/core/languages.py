@@ -167,8 +167,7 @@ LANGUAGES: dict[str, Language] = {
             "stand": "status",
             "scoreblad": "sheet",
             "geschiedenis": "sheet",
-            "regels": "rules",
-
+            "spelregels": "rules",  # the game's rules: a regel is also a line of text
             "revanche": "again",
             "wissel": "seat",  # a substitution, as in sport
             "hulp": "help",
