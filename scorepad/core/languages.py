@@ -168,6 +168,7 @@ LANGUAGES: dict[str, Language] = {
             "scoreblad": "sheet",
             "geschiedenis": "sheet",
             "spelregels": "rules",  # the game's rules: a regel is also a line of text
+            "regels": "rules",  # what the command was called before: still read
             "revanche": "again",
             "wissel": "seat",  # a substitution, as in sport
             "hulp": "help",
