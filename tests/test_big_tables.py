@@ -72,7 +72,7 @@ def test_a_tie_break_of_one_deck_in_a_match_of_two_says_so_and_so_does_its_refus
     said = cli("--lang", "nl", "deal", "Gerrit=QS,QS", "Hanneke=?", code=1).stderr
     assert said.startswith("scorepad: ")  # the card as a Dutch table writes it, then:
     assert said.endswith(dutch.split("{card}")[1].format(players="Gerrit", cards=52) + "\n")
-    assert "Eén kaartspel van 52 kaarten voor deze beslissingsronde" in cli("--lang", "nl", "status").stdout
+    assert "Eén kaartspel van 52 kaarten voor dit beslissingsspel" in cli("--lang", "nl", "status").stdout
 
 
 def test_the_refusal_carries_the_deck_as_a_fact_and_takes_its_words_from_the_catalogs():

@@ -118,7 +118,7 @@ def test_in_dutch_the_kept_scores_and_the_read_back_are_dutch(eight, cli, unchan
     with unchanged():
         line = cli.refused("--lang", "nl", "fix", "2", "Cor=18")
     assert line.startswith("scorepad: de anderen houden Anke 10, Bram 10, Dirk 17")
-    assert cli("--lang", "nl", "fix", "2", "Cor=17", "Dirk=6").stdout.startswith("ronde 2: Cor 6 → 17, Dirk 17 → 6\n")
+    assert cli("--lang", "nl", "fix", "2", "Cor=17", "Dirk=6").stdout.startswith("spel 2: Cor 6 → 17, Dirk 17 → 6\n")
 
 
 def test_a_fix_keeps_the_later_entries_numbers_and_dealers_true(cli, store_path, tmp_path):

@@ -321,3 +321,34 @@ def test_the_root_help_follows_the_locale_too():
     said = catalog("nl").gettext
     text = " ".join(run("--help", env={"LANG": "nl_NL.UTF-8"}).stdout.split())
     assert said("Keep score of Black Maria at a real table: every entry is checked against the rules.") in text
+
+
+def test_the_board_s_page_and_its_404_are_in_the_language():
+    from scorepad.present.board import page
+    from scorepad.web.routes import not_found
+
+    choose("nl")
+    said = catalog("nl").gettext
+    assert f"<title>{said('Club night board')} · scorepad</title>" in page() and '<html lang="nl">' in page()
+    assert not_found().status_code == 404 and not_found().body == said("Not Found").encode()
+    choose("pt")
+    assert '<html lang="pt-BR">' in page()
+
+
+@pytest.mark.parametrize("named", ["pt", "pt_BR", "pt-BR", "PT_br"])
+def test_brazilian_portuguese_is_chosen_by_its_code_or_its_locale(cli, tmp_path, named):
+    cli("new", "--players", "Ann,Bob,Cat")
+    page = tmp_path / "report.html"
+    cli("--lang", named, "report", "--out", str(page))
+    assert '<html lang="pt-BR">' in page.read_text(encoding="utf-8")
+    said = cli("--lang", named, "rules", "--players", "4").stdout
+    assert catalog("pt").gettext("Rules of {preset} for {count} players").format(preset="clássica", count=4) in said
+
+
+def test_a_brazilian_locale_chooses_brazilian_portuguese(cli, monkeypatch):
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    choose()
+    from scorepad.present.translation import language, spoken
+
+    assert spoken() == "pt" and language().tag == "pt-BR"

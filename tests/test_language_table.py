@@ -84,3 +84,54 @@ def test_the_guide_names_each_step_a_new_language_takes():
         assert step in guide, step
     assert "tests/test_language_table.py" in guide
     assert "docs/adding-a-language.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+def test_no_message_glues_a_genitive_to_a_name(code):
+    """Swedish adds no s after a name ending in s, x or z (Nils, Max), so no catalog writes ``{player}s``:
+    a message is phrased so that it needs no possessive (docs/glossary.md, "possessive")."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(code).open("rb") as file:
+        catalog = read_po(file, locale=catalogs.locale_of(code))
+    glued = re.compile(r"\{[a-z_]+\}['’:]?s\b|\b[A-ZÅÄÖ]{2,}:s\b")  # {player}s, {player}:s, GAMMALT:s
+    for message in catalog:
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        assert not any(glued.search(string) for string in strings if string), (code, message.id)
+
+
+def test_a_swedish_message_reads_right_after_a_name_ending_in_s():
+    from scorepad.core.language import Phrase, and_list
+
+    choose("sv")
+    owners = and_list(Phrase("{player}'s", player=name) for name in ("Lars", "Nils"))
+    said = translation.in_language(Phrase("{card} is in both {owners} hands", card="D♠", owners=owners))
+    assert said == "D♠ finns hos både Lars och Nils"
+    hand = translation.in_language(Phrase("{player}'s hand holds {card} twice", player="Max", card="D♠"))
+    assert hand == "Max har D♠ två gånger på handen"
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+def test_the_renege_mark_is_no_card_letter(code):
+    """The letter after a reneger's score (``86 R (218)``) is read beside cards: it must not be one."""
+    choose(code)
+    letters = LANGUAGES[code].letters
+    printed = {*letters.ranks.split(), *letters.suits.split(), *(text for text, _rank in letters.also)}
+    assert translation._("R").upper() not in printed
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_locale_a_language_declares(code):
+    """The catalog's header and the HTML pages declare the language's locale: ``pt_BR``, ``pt-BR``."""
+    language = LANGUAGES[code]
+    assert language.tag == language.locale.replace("_", "-")
+    assert translation.named_language(language.locale) == code == translation.named_language(code.upper())
+    if code != "en":
+        assert f'"Language: {language.locale}\\n"' in catalogs.po_path(code).read_text(encoding="utf-8")
+    assert translation.named_language(language.tag) == code
+
+
+def test_portuguese_is_brazil_s():
+    assert LANGUAGES["pt"].locale == "pt_BR" and LANGUAGES["pt"].tag == "pt-BR"
+    assert LANGUAGES["pt"].quotes == ("“", "”")
+    assert translation.named_language("pt_PT") is None  # --lang names the Portuguese scorepad speaks

@@ -370,7 +370,7 @@ def test_again_seats_the_players_at_the_end_in_a_numbered_rematch(evening, cli):
 
 def test_in_dutch_the_table_reads_the_substitute_in_its_own_words(evening, cli):
     said = cli("--lang", "nl", "seat", "Bram", "Wim").stdout
-    assert said.startswith("Wim neemt vanaf ronde 3 de plaats van Bram in, en daarmee het totaal van 20\n")
+    assert said.startswith("Wim neemt vanaf spel 3 de plaats van Bram in, en daarmee het totaal van 20\n")
     assert "Eva (voor Cor)" in said and "Wim (voor Bram)" in said
     assert "invaller" in cli("--lang", "nl", "history").stdout
     line = cli.refused("--lang", "nl", "seat", "Cor", "Zoe")

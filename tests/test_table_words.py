@@ -8,6 +8,7 @@ in English letters where the country's decks print others.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -303,7 +304,8 @@ def test_the_help_s_placeholders_read_in_the_language(cli, language):
     assert f"  {name}={score}..." in deal and f"--renege {name} " in deal and "--match ID " in deal
     new = cli("--lang", language, "new", "--help").stdout
     assert f"--players <{text}>" in new and f"--cut {name}={said('CARD')},..." in new
-    assert "<classic|slippery-anne|omnibus|spot-hearts|dirty-lady>" in new  # choices are typed as they are
+    classic = "-".join(said("classic").casefold().split())  # a preset is typed as its headers name it
+    assert f"<{classic}|slippery-anne|omnibus|spot-hearts|dirty-lady>" in new
     if name != "NAME":
         assert "NAME" not in deal + new and "<str>" not in new
 
@@ -358,7 +360,7 @@ def test_the_audit_s_heading_says_the_rules_in_the_language(cli, tmp_path):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_report_s_tie_break_names_each_round_once(cli, tmp_path, language):
-    """Each item says its round ("Beslissingsronde 1 (ronde 4, ...)"): a numbered list would say it twice."""
+    """Each item says its round ("Beslissingsspel 1 (spel 4, ...)"): a numbered list would say it twice."""
     said = catalog(language).gettext if language != "en" else str
     cli("new", "--players", "Ann,Bob,Cat", "--deals", "3")
     for _deal in range(3):
@@ -396,8 +398,8 @@ def test_a_preset_is_named_in_the_language_where_people_read_it_and_typed_as_it_
     assert cli.json("--lang", "nl", "status")["rules"]["preset"] == "dirty-lady"  # data keeps the value
 
 
-@pytest.mark.parametrize("language, mark", [("en", "R"), ("nl", "V"), ("sv", "F"), ("it", "R")])
-def test_the_history_marks_a_renege_with_the_initial_of_the_table_s_word_and_its_key_says_so(cli, language, mark):
+@pytest.mark.parametrize("language, mark", [("en", "R"), ("nl", "X"), ("sv", "F"), ("it", "R")])
+def test_the_history_marks_a_renege_with_a_letter_of_the_table_s_own_and_its_key_says_so(cli, language, mark):
     first, second, _third = PLAYERS[language].split(",")
     cli("--lang", language, "new", "--players", PLAYERS[language])
     cli("deal", "--renege", second)
@@ -406,3 +408,40 @@ def test_the_history_marks_a_renege_with_the_initial_of_the_table_s_word_and_its
     key = "deal scores with running totals in brackets; {mark}: renege; tie-break points do not count"
     assert (key if language == "en" else catalog(language).gettext(key)).format(mark=mark) in shown
     assert first in shown
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_help_shows_the_values_of_a_choice_in_the_language_and_both_are_read(cli, language):
+    """``--pass <right|left|rotate>`` reads ``<höger|vänster|växlande>`` in Swedish help; either word is typed."""
+    from scorepad.cli.clickwords import CHOICE_WORDS, choice_word
+
+    said = catalog(language).gettext
+    choose(language)
+    words = {value: choice_word(value) for value in CHOICE_WORDS}
+    for value, word in words.items():
+        assert said(CHOICE_WORDS[value]) == f"{CHOICE_WORDS[value].split()[0]} {word}" and word.islower()
+    for option, values in {"--hearts": ("broken", "anytime"), "--pass": ("right", "left", "rotate")}.items():
+        assert len({words[value] for value in values}) == len(values), (language, option)  # no two alike
+    new = cli("--lang", language, "new", "--help").stdout
+    assert f"--hearts <{words['broken']}|{words['anytime']}>" in new
+    assert f"--pass <{words['right']}|{words['left']}|{words['rotate']}>" in new
+    classic = said("classic")
+    assert "(default: classic)" not in new and classic in new.replace("\n", " ")
+    night = cli("--lang", language, "night", "new", "--help").stdout
+    assert f"--movement {words['stay']} --name {said('Tuesday')}" in night and said("Tuesday") != "Tuesday"
+    for typed in (
+        ("--rules", "-".join(classic.casefold().split()), "--hearts", words["anytime"], "--pass", words["left"]),
+        ("--rules", "classic", "--hearts", "anytime", "--pass", "left"),  # the English values are read too
+    ):
+        rules = json.loads(cli("--lang", language, "rules", *typed, "--players", "4", "--json").stdout)["rules"]
+        assert (rules["preset"], rules["hearts"], rules["pass"]) == ("classic", "anytime", "left")
+    wrong = cli("--lang", language, "rules", "--pass", "sideways", "--players", "4", code=2).stderr
+    assert repr(words["rotate"]) in wrong and "'rotate'" not in wrong
+
+
+@pytest.mark.parametrize(("language", "omnibus"), [("nl", "BR|10R"), ("sv", "KnR|10R"), ("it", "JD|10D")])
+def test_help_writes_the_cards_of_an_option_in_the_deck_s_letters(cli, language, omnibus):
+    new = cli("--lang", language, "new", "--help").stdout
+    assert f"--omnibus {omnibus}" in new
+    assert f"--omnibus {omnibus.split('|')[1]} " in new  # the example too
+    assert "hand Ann: 7S 4S JD" in cli("--lang", language, "audit", "--help").stdout  # a deal record stays English

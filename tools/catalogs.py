@@ -57,6 +57,13 @@ def languages() -> list[str]:
     return [code for code in LANGUAGES if code != "en"]
 
 
+def locale_of(language: str) -> str:
+    """The locale a language's catalog declares in its header: ``pt_BR`` for ``pt`` (scorepad/core/languages.py)."""
+    from scorepad.core.languages import LANGUAGES
+
+    return LANGUAGES[language].locale
+
+
 def extract():
     """The catalog of every message, from the code and from the command-line help."""
     from babel.messages.catalog import Catalog
@@ -116,9 +123,9 @@ def update(catalog) -> None:
         path = po_path(language)
         if path.exists():
             with path.open("rb") as file:
-                translated = read_po(file, locale=language)
+                translated = read_po(file, locale=locale_of(language))
         else:
-            translated = Catalog(locale=language, project="scorepad", charset="utf-8")
+            translated = Catalog(locale=locale_of(language), project="scorepad", charset="utf-8")
         translated.update(catalog, no_fuzzy_matching=True)
         translated.version = catalog.version  # Project-Id-Version follows the package's, release after release
         translated.obsolete.clear()  # a message gone from the code goes from the catalogs
@@ -135,7 +142,7 @@ def compile_all(into: Path = LOCALE) -> list[Path]:
     written = []
     for language in languages():
         with po_path(language).open("rb") as file:
-            catalog = read_po(file, locale=language)
+            catalog = read_po(file, locale=locale_of(language))
         target = into / language / "LC_MESSAGES" / "scorepad.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as file:
@@ -151,7 +158,7 @@ def problems(language: str) -> list[str]:
     with TEMPLATE.open("rb") as file:
         template = read_po(file)
     with po_path(language).open("rb") as file:
-        catalog = read_po(file, locale=language)
+        catalog = read_po(file, locale=locale_of(language))
     found = []
     for message in template:
         if not message.id:

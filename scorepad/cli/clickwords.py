@@ -36,11 +36,13 @@ from typer._click.exceptions import (
     UsageError,
 )
 from typer._click.shell_completion import CompletionItem as CompletionItem  # a command's name, for cli.commands
+from typer._types import TyperChoice  # the type Typer gives an option of an Enum: WordedChoice says its values
 
 if TYPE_CHECKING:  # the types of the help formatter's methods, for cli.helptext and cli.commands
     from typer._click import Command as Command
     from typer._click import Context as Context
     from typer._click import HelpFormatter as HelpFormatter
+    from typer._click import Parameter
 
 from ..core.language import N_
 from ..present.translation import _, ngettext, worded
@@ -86,6 +88,72 @@ PLACEHOLDERS = frozenset(
     )
 )
 _PLACEHOLDER_WORD = r"[A-Za-z]+"
+
+#: The values typed after an option that takes one of a few words (``--pass right``), each as the catalog
+#: knows it: the option and its value, so that a translation keeps the option and says the value in the
+#: language, in one word (``--pass höger``). A preset is typed as the name its headers show, in lower case
+#: (``klassiek``, ``slippery-anne``: ``present.descriptions.PRESET_NAMES``); a value not here (``csv``) is
+#: typed as it is. The English values are understood in every language.
+CHOICE_WORDS = {
+    # TRANSLATORS: an option and a value typed after it, as help lists the values: keep the option, and say
+    # the value as one word in lower case, the word a player would type.
+    "broken": N_("--hearts broken"),
+    "anytime": N_("--hearts anytime"),
+    "right": N_("--pass right"),
+    "left": N_("--pass left"),
+    "rotate": N_("--pass rotate"),
+    "long": N_("--layout long"),
+    "sheet": N_("--layout sheet"),
+    "progressive": N_("--movement progressive"),
+    "mixed": N_("--movement mixed"),
+    "stay": N_("--movement stay"),
+    "random": N_("--seating random"),
+    "listed": N_("--seating listed"),
+}
+
+
+def choice_word(value: str) -> str:
+    """The word the language in use types for an option's value: ``höger`` for ``right`` in Swedish."""
+    from ..core.rules import Preset
+    from ..present.descriptions import preset_name
+
+    if value in Preset._value2member_map_:
+        return "-".join(preset_name(Preset(value)).casefold().split())
+    template = CHOICE_WORDS.get(value)
+    return value if template is None else _(template).split()[-1]
+
+
+class WordedChoice(TyperChoice):
+    """An option's choice of values, shown and read in the language in use, and in English."""
+
+    def words(self) -> dict[str, str]:
+        """Each value of the choice by the word the language in use types for it."""
+        return {choice_word(str(choice)): str(choice) for choice in self.choices}
+
+    def get_metavar(self, param: Parameter, ctx: Context) -> str:
+        return "<" + "|".join(self.words()) + ">"
+
+    def convert(self, value: object, param: Parameter | None, ctx: Context | None) -> object:
+        if isinstance(value, str):
+            found = {word.casefold(): choice for word, choice in self.words().items()}.get(value.casefold())
+            if found is not None:
+                value = found
+        return super().convert(value, param, ctx)
+
+    def get_invalid_choice_message(self, value: object, ctx: Context | None) -> str:
+        return f"{value!r} is not one of {', '.join(map(repr, self.words()))}."
+
+    def shell_complete(self, ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
+        typed = incomplete.casefold()
+        return [CompletionItem(word) for word in self.words() if word.casefold().startswith(typed)]
+
+
+def worded_choices(params: list[Parameter]) -> None:
+    """Give each option of a choice of values the choice that says them in the language in use."""
+    for param in params:
+        if type(param.type) is TyperChoice:
+            param.type = WordedChoice(param.type.choices, param.type.case_sensitive)
+
 
 #: Click's English sentences inside a usage error, each with the template the catalog knows it by.
 #: Patterns, not compiled ones: every --help imports this module, and only an error needs them

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 #: A line of an example with a comment for people after what is typed: ``dealer: Dan   # Ann leads``.
 _COMMENTED = re.compile(r"(?P<typed>(?:.*\s)?)# (?P<comment>.+)")
+#: A value typed after an option in an example, said in the language in use: the value of a choice
+#: (``--pass rotate``, ``clickwords.choice_word``) or the name of a night (``--name Tuesday``, a catalog key).
+_TYPED_VALUE = re.compile(r"(?<=\s)(?P<option>--[a-z-]+) (?P<value>[A-Za-z][\w-]*)(?![\w.])")
 
 
 def paragraphs(text: str) -> list[str]:
@@ -47,6 +50,7 @@ def paragraphs(text: str) -> list[str]:
             found.append(_one_line(paragraph))
         else:
             found += [line["comment"] for line in map(_COMMENTED.fullmatch, paragraph.splitlines()) if line]
+            found += [typed["value"] for typed in _TYPED_VALUE.finditer(paragraph) if typed["option"] == "--name"]
     return found
 
 
@@ -78,12 +82,19 @@ def filled(paragraph: str) -> str:
 
 
 def _examples(paragraph: str) -> str:
-    """A ``\\b`` paragraph as written, but for its comments, in the language in use."""
+    """A ``\\b`` paragraph as written, but for its comments, the values its options are given and its cards, in
+    the language in use."""
     lines = []
     for line in paragraph.split("\n"):
         commented = _COMMENTED.fullmatch(line)
-        lines.append(typed_cards(f"{commented['typed']}# {_(commented['comment'])}" if commented else line))
+        line = f"{commented['typed']}# {_(commented['comment'])}" if commented else line
+        lines.append(typed_cards(_TYPED_VALUE.sub(_value, line)))
     return "\n".join(lines)
+
+
+def _value(typed: re.Match[str]) -> str:
+    option, value = typed["option"], typed["value"]
+    return f"{option} {_(value) if option == '--name' else clickwords.choice_word(value)}"
 
 
 @contextmanager
@@ -104,7 +115,7 @@ def _in_language(ctx: Any, command: Any, *shown: Any) -> Iterator[None]:
                 swap(holder, attribute, translated(value) or value)
     for param in getattr(command, "params", ()):
         if not getattr(param, "is_flag", False):  # a flag shows no placeholder
-            swap(param, "metavar", clickwords.placeholders(param.make_metavar(ctx)))
+            swap(param, "metavar", clickwords.placeholders(typed_cards(param.make_metavar(ctx))))
     for attribute in ("options_metavar", "subcommand_metavar"):
         value = getattr(command, attribute, None)
         if isinstance(value, str):
@@ -125,6 +136,10 @@ def _usage(command: Command, ctx: Context, formatter: HelpFormatter) -> None:
 
 
 class TranslatedCommand(TyperCommand):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        clickwords.worded_choices(self.params)
+
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         with _in_language(ctx, self, self.get_help_option(ctx)):
             super().format_help(ctx, formatter)

@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar
 
 import typer
 
-from ..present.translation import LANGUAGES
+from ..present.translation import LANGUAGES, named_language
 from .commands import CommandGroup
 from .common import OPTIONS, RUNNING, say_interrupted, unfinished
 from .language_choice import choose
@@ -50,9 +50,10 @@ app = typer.Typer(
 
 def _language(language: str | None) -> None:
     # Eager, so that --help after it (and every message after it) is in that language.
-    if language is not None and language.lower() not in LANGUAGES:
+    code = named_language(language) if language is not None else None
+    if language is not None and code is None:
         raise typer.BadParameter(f"scorepad speaks {', '.join(LANGUAGES)}, not {language!r}")
-    choose(language.lower() if language else None)
+    choose(code)
 
 
 def _version(asked: bool) -> None:

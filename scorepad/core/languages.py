@@ -53,6 +53,18 @@ class Language:
     #: is named after. English is understood in every language. The words are those a club
     #: player of the country types: one word each, lower case, in the glossary's terms.
     words: Mapping[str, str]
+    #: The country whose card tables the words are of, when they are one country's: ``BR`` for ``pt``.
+    country: str | None = None
+
+    @property
+    def locale(self) -> str:
+        """The locale, as its catalog's header declares it: ``pt_BR``; the code alone for many countries'."""
+        return f"{self.code}_{self.country}" if self.country else self.code
+
+    @property
+    def tag(self) -> str:
+        """The language as a web page declares it (``<html lang>``, BCP 47): ``pt-BR``."""
+        return self.locale.replace("_", "-")
 
     def quoted(self, name: str) -> str:
         """A name between the language's quote marks: ``“Friday”``, ``«Venerdì»``."""
@@ -103,7 +115,7 @@ LANGUAGES: dict[str, Language] = {
         "Portuguese",
         ENGLISH,
         Marks(",", ";", "%d/%m/%Y"),
-        ("«", "»"),
+        ("“", "”"),  # Brazil's quote marks; Portugal's are « »
         {
             "renuncia": "renege",  # "o Bob renuncia", as in Sueca
             "anular": "misdeal",
@@ -118,6 +130,7 @@ LANGUAGES: dict[str, Language] = {
             "ajuda": "help",
             "sair": "quit",
         },
+        "BR",  # the words of Brazilian tables: placar, rodada, truco's and buraco's usage
     ),
     "es": Language(
         "es",
@@ -154,7 +167,8 @@ LANGUAGES: dict[str, Language] = {
             "stand": "status",
             "scoreblad": "sheet",
             "geschiedenis": "sheet",
-            "regels": "rules",
+            "spelregels": "rules",  # the game's rules: a regel is also a line of text
+            "regels": "rules",  # what the command was called before: still read
             "revanche": "again",
             "wissel": "seat",  # a substitution, as in sport
             "hulp": "help",

@@ -25,7 +25,7 @@ from .night_tables import (
     standings_key,
     table_state,
 )
-from .translation import _, ngettext, spoken
+from .translation import _, language, ngettext
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus, TableStatus
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 def page() -> str:
     """The board's page: the skeleton that ``board.js`` fills, in the language in use."""
     words = {
-        "lang": spoken(),
+        "lang": language().tag,
+        # TRANSLATORS: the title of the board's page in a browser's tab, until the night's name replaces it.
+        "title": _("Club night board"),
         "waiting": _("Reading the night…"),
         "lost": _("The board cannot be reached: trying again…"),
         "script": _("The board needs JavaScript to show the night."),
@@ -44,7 +46,7 @@ def page() -> str:
         "<!doctype html>\n"
         f'<html lang="{said["lang"]}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<title>scorepad</title>\n"
+        f"<title>{said['title']} · scorepad</title>\n"
         '<link rel="stylesheet" href="/board.css">\n<script src="/board.js" defer></script>\n'
         "</head>\n<body>\n"
         '<header><h1 id="title"></h1><p id="rules"></p><p id="note"></p></header>\n'

@@ -19,7 +19,7 @@ from .chart import nice_step, running_series
 from .descriptions import format_words, rules_words, seated
 from .lists import and_list
 from .marks import day, day_text
-from .translation import _, ngettext, spoken
+from .translation import _, language, ngettext
 
 if TYPE_CHECKING:
     from ..app.results import HistoryRow, Result
@@ -72,7 +72,7 @@ def page(result: Result, rows: Sequence[HistoryRow]) -> str:
     )
     parts = [
         "<!doctype html>",
-        f'<html lang="{spoken()}"><head><meta charset="utf-8">',
+        f'<html lang="{language().tag}"><head><meta charset="utf-8">',
         # Nothing may be fetched or run: the page must be whole and safe on its own.
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -217,9 +217,11 @@ def _history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> 
 
 
 def renege_mark() -> str:
-    """The letter after a reneger's score in the history, ``86 R (218)``: the initial of the language's word."""
+    """The letter after a reneger's score in the history, ``86 R (218)``: the initial of the language's word,
+    unless a card of its decks prints that letter (the Dutch V is the vrouw: Dutch writes X)."""
     # TRANSLATORS: one letter after the score of a player who reneged, in the history (86 R (218)): the
-    # initial of your word for a renege, as the key under the history says it.
+    # initial of your word for a renege, as the key under the history says it; another letter if your
+    # decks print that one on a card (Dutch: X, as V is the vrouw).
     return _("R")
 
 

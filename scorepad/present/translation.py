@@ -81,7 +81,19 @@ def spoken() -> str:
     catalog = _catalog()
     if type(catalog) is gettext.NullTranslations:
         return "en"
-    return catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en")
+    return code_of(catalog.info().get("language", _Spoken.languages[0] if _Spoken.languages else "en"))
+
+
+def named_language(name: str) -> str | None:
+    """The code of the language ``--lang`` names by its code or its locale (``pt``, ``pt_BR``, ``pt-BR``); None:
+    not one scorepad speaks."""
+    typed = name.replace("-", "_").casefold()
+    return next((code for code, table in TABLES.items() if typed in (code, table.locale.casefold())), None)
+
+
+def code_of(locale: str) -> str:
+    """The code of a language from its locale, as a catalog's header or ``--lang`` names it: ``pt`` for ``pt_BR``."""
+    return re.split(r"[_.@-]", locale, maxsplit=1)[0].lower()
 
 
 def language() -> Language:
@@ -104,13 +116,15 @@ def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
     return " ".join(card_text(card, ascii) for card in cards)
 
 
-#: A card typed in an example, after ``=`` or ``,``: ``Ann=QS,2H``, ``--cut Ann=3H,Bob=KD``. A pattern, not a
-#: compiled one: completion imports this module on every TAB press, and only help shows an example.
-_TYPED_CARD = r"(?<=[=,])[0-9A-Z]{2,3}(?!\w)"
+#: A card typed in an example or a placeholder, after ``=``, ``,``, ``|`` or ``--omnibus``: ``Ann=QS,2H``,
+#: ``--omnibus 10D``, ``JD|10D``; a deal record keeps the English letters. A pattern, not a compiled one:
+#: completion imports this module on every TAB press, and only help shows an example.
+_TYPED_CARD = r"(?:(?<=[=,|])|(?<=--omnibus )|^)[0-9A-Z]{2,3}(?!\w)"
 
 
 def typed_cards(text: str) -> str:
-    """An example with the cards typed in it in the table's letters: ``Ann=QS,2H`` is ``Ann=VS,2H`` in Dutch."""
+    """An example with the cards typed in it in the table's letters: ``Ann=QS,2H`` is ``Ann=VS,2H`` in Dutch,
+    ``--omnibus JD|10D`` is ``--omnibus BR|10R``."""
     letters = card_letters()
     if letters is ENGLISH:
         return text

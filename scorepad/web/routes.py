@@ -16,10 +16,11 @@ import functools
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ..present.board import page
+from ..present.translation import _
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -76,6 +77,11 @@ def board_routes(feed: Feed) -> list[Route]:
         Route("/night.json", night, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
     ]
+
+
+def not_found() -> Response:
+    """The answer to a path that is not the board's, in the language in use (Starlette's says "Not Found")."""
+    return PlainTextResponse(_("Not Found"), 404)
 
 
 def secured(app: ASGIApp) -> ASGIApp:

@@ -20,7 +20,7 @@ from .entry import TablePages, Tables, TableWords
 from .feed import Feed
 from .hosts import addressed, own_names
 from .listening import BACKLOG
-from .routes import board_routes, secured
+from .routes import board_routes, not_found, secured
 
 if TYPE_CHECKING:
     import socket
@@ -55,7 +55,7 @@ def board_app(feed: Feed, door: Door, names: Collection[str], entry: Entry | Non
 
     # No redirect from /night.json/ to /night.json: a path that is not the board's is an error, never a redirect.
     routes = board_routes(feed) + ([] if entry is None else TablePages(*entry, feed).routes())
-    router = Router(routes, redirect_slashes=False, lifespan=reading)
+    router = Router(routes, redirect_slashes=False, default=not_found(), lifespan=reading)
     return secured(door.guarding(addressed(router, names)))
 
 
