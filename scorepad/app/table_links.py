@@ -91,12 +91,10 @@ class LinksOfAnotherKey(RuleError):
 
     def __init__(self, night: int) -> None:
         super().__init__(
-            N_(
-                "the links of night {night} were made on another computer (its key for the links is not here):"
-                " run this where they were made, or scorepad night codes --new to make new ones here"
-            ),
+            N_("the links of night {night} were made on another computer (its key for the links is not here)"),
             night=night,
         )
+        self.night = night
 
 
 def links_key(make: bool) -> bytes | None:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from ..app.errors import BreachesToSettle, NoScores, NotOverYet, RestTwice, SeatsOfANight
 from ..app.export import EmptyPath, NamedLikeAnother, NotAFile, SheetOfOneMatch, StoreFile, WouldReplace
+from ..app.table_links import LinksOfAnotherKey
 from ..core.errors import BonusCardOutsideOmnibus, ScorepadError, TwoDecksNeeded
 from ..core.language import N_, Counted, Phrase
 from ..present.translation import in_language
@@ -33,6 +34,13 @@ def _again() -> str:
 #: Each typed refusal as the command line says it, from the facts it carries.
 _SAID: dict[type[ScorepadError], Callable[[Any], Phrase]] = {
     NoMatchYet: lambda _: Phrase(N_("there is no match yet: start one with 'scorepad new --players A,B,C'")),
+    LinksOfAnotherKey: lambda error: Phrase(
+        N_(
+            "the links of night {night} were made on another computer (its key for the links is not here):"
+            " run this where they were made, or scorepad night codes --new to make new ones here"
+        ),
+        night=error.night,
+    ),
     NoNightYet: lambda _: Phrase(N_("there is no night yet: start one with 'scorepad night new --players A,B,C,...'")),
     BonusCardOutsideOmnibus: lambda error: Phrase(
         N_("the bonus card belongs to the omnibus preset: use --rules omnibus, not {preset}"), preset=error.preset
