@@ -41,6 +41,7 @@ def page() -> str:
         "sent": _("Sending…"),
         "refused": _("Refused: {reason}"),
         "sure_undo": _("Take back the last entry?"),
+        "last": _("Last entered: {entry}"),
     }
     said = {key: html.escape(value, quote=True) for key, value in words.items()}
     data = " ".join(f'data-{key}="{value}"' for key, value in said.items() if key not in ("lang", "script", "waiting"))
@@ -54,7 +55,7 @@ def page() -> str:
         f"<body {data}>\n"
         '<header><h1 id="title"></h1><p id="connection">' + said["waiting"] + "</p></header>\n"
         f"<noscript><p>{said['script']}</p></noscript>\n"
-        '<main>\n<table id="players"></table>\n<section id="deal"></section>\n'
+        '<main>\n<table id="players"></table>\n<p id="last"></p>\n<section id="deal"></section>\n'
         '<form id="entry" autocomplete="off">\n'
         '<input id="text" name="text" enterkeyhint="send" autocapitalize="off" spellcheck="false">\n'
         f'<button id="send" type="submit">{said["enter"]}</button>\n</form>\n'

@@ -41,6 +41,7 @@ function show(state) {
   });
   $("players").replaceChildren(...rows);
   $("deal").replaceChildren(...state.said.map((line) => text("p", line)));
+  $("last").textContent = state.last ? words.last.replace("{entry}", state.last.readback) : "";
   const renege = $("renege");
   const first = renege.options[0];
   renege.replaceChildren(first, ...state.players.map((name) => {
