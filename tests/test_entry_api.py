@@ -160,18 +160,18 @@ FORGED = [
 ]
 
 
-@pytest.mark.parametrize("method, tail, body, headers, status", FORGED)
-def test_other_methods_paths_and_bodies_get_errors_and_write_nothing(night, method, tail, body, headers, status):
+def test_other_methods_paths_and_bodies_get_errors_and_write_nothing(night):
     with entering(night) as tables:
-        conn = tables.board.connection()
-        try:
-            conn.request(method, tables.links[1] + tail, body, headers)
-            answer = conn.getresponse()
-            answer.read()
-        finally:
-            conn.close()
-        assert answer.status == status
-        assert not any(name.lower().startswith("access-control-") for name, _ in answer.getheaders())
+        for method, tail, body, headers, status in FORGED:
+            conn = tables.board.connection()
+            try:
+                conn.request(method, tables.links[1] + tail, body, headers)
+                answer = conn.getresponse()
+                answer.read()
+            finally:
+                conn.close()
+            assert answer.status == status, (method, tail, answer.status)
+            assert not any(name.lower().startswith("access-control-") for name, _ in answer.getheaders())
     assert entries(night) == []
 
 
