@@ -6,7 +6,6 @@ which installs both: there a missing browser fails rather than hides the test.
 
 from __future__ import annotations
 
-import os
 import struct
 from itertools import pairwise
 from pathlib import Path
@@ -14,53 +13,25 @@ from pathlib import Path
 import pytest
 
 from .boards import serving
+from .browsers import PHONE, WALL, chromium, need_chromium, screen
 from .processes import run
 
-CHROMIUM = Path("/usr/bin/chromium")
-DRIVER = Path("/usr/bin/chromedriver")
 PNG = b"\x89PNG\r\n\x1a\n"
 MARKUP = ("<script>alert(1)</script>", "</script>", "<b>Bob</b>", '"Cat"&Dan')
-WALL, PHONE = (1920, 1080), (390, 844)
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    if not (CHROMIUM.exists() and DRIVER.exists()):
-        if os.environ.get("CI"):
-            pytest.fail("CI must test the board in chromium: apt-get install chromium chromium-driver")
-        pytest.skip("no /usr/bin/chromium with /usr/bin/chromedriver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",  # run as root in CI, where the sandbox cannot start
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path_factory.mktemp('profile')}",
-        f"--window-size={WALL[0]},{WALL[1]}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)  # the driver named: nothing downloaded
-    try:
+    need_chromium("the board")
+    with chromium(tmp_path_factory.mktemp("profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def opened(browser, url: str, size: tuple[int, int] = WALL) -> None:
     """The board at ``url`` in a screen of ``size`` CSS pixels, once its table cards are shown."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    width, height = size
-    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    screen(browser, size)
     browser.get(url)
     WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.querySelectorAll('.table').length"))
 
