@@ -4,7 +4,19 @@ from typing import Annotated
 
 import typer
 
-from .common import OPTIONS, JsonOpt, ListJson, MatchOpt, console, open_store, print_json, refusals, show, use_ascii
+from .common import (
+    OPTIONS,
+    JsonOpt,
+    ListJson,
+    MatchOpt,
+    console,
+    open_store,
+    print_json,
+    refusals,
+    say_upgraded,
+    show,
+    use_ascii,
+)
 from .helptext import TranslatedCommand
 
 HistoryJson = Annotated[bool, typer.Option("--json", help="Print every deal of the match as JSON.")]
@@ -87,7 +99,9 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the finding
     from .refusal_words import said
 
     # A store that does not open is told as every command refuses it: in the command line's words.
-    findings = [replace(f, detail=Wording(said(f.detail.said))) for f in examine(store_location(OPTIONS.db))]
+    findings = [
+        replace(f, detail=Wording(said(f.detail.said))) for f in examine(store_location(OPTIONS.db), say_upgraded)
+    ]
     healthy = all(f.ok for f in findings)
     if as_json:
         print_json({"ok": healthy, "checks": [vars(f) for f in findings]})
