@@ -18,6 +18,8 @@ from typing import IO, Any
 from ..core.match import EntryKind
 from ..core.standings import add_deal
 from ..core.text import visible
+from . import progress
+from .progress import Stage
 from .results import HistoryRow
 from .table_words import PLAIN as PLAIN_WORDS
 from .table_words import TableWords, local_time_text
@@ -104,7 +106,8 @@ def write_csv(
         stream.write("\ufeff")
     writer = csv.writer(stream, delimiter=style.separator)
     writer.writerow(header)
-    writer.writerows(rows)
+    progress.stage(Stage.EXPORT)  # a big store's rows stream from it: their count is not known beforehand
+    writer.writerows(progress.counted(rows))
 
 
 def sheet_rows(

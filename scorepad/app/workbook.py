@@ -21,6 +21,8 @@ from datetime import datetime
 from typing import IO, Any
 
 from ..core.text import visible
+from . import progress
+from .progress import Stage
 from .table_words import TableWords
 
 #: The widest a column grows, in characters: a long match name wraps to the next cell rather than a page wide.
@@ -89,9 +91,10 @@ def write_workbook(
         "time": book.add_format({"num_format": words.date_time_format}),
         "decimal": book.add_format({"num_format": "0.00"}),
     }
+    progress.stage(Stage.EXPORT)
     for name, header, rows in sheets:
         sheet = _Sheet(book, name, header, formats)
-        for row in rows:
+        for row in progress.counted(rows):
             sheet.row(row)
         sheet.close()
     book.close()

@@ -101,8 +101,12 @@ def export(
         raise RuleError(N_("--out takes a file name: an export is written to a file, then moved into place"))
     if spreadsheet and fmt is not ExportFormat.CSV:
         raise RuleError(N_("--spreadsheet writes a CSV: not with --format json or xlsx"))
+    from .progress_bar import progress_shown
+
     style, words = for_people(spreadsheet, fmt is ExportFormat.XLSX)
-    written_file(write_export(open_store(), match, every, fmt, out, force, layout, style, words))
+    with progress_shown():
+        written = write_export(open_store(), match, every, fmt, out, force, layout, style, words)
+    written_file(written)
 
 
 def for_people(spreadsheet: bool, workbook: bool) -> tuple["CsvStyle | None", "TableWords | None"]:
@@ -141,9 +145,11 @@ def import_(
       scorepad import backup.json
     """
     from ..app import backup
+    from .progress_bar import progress_shown
 
-    found = backup.read(file)
-    done = backup.restore(open_store(), found, dry_run)
+    with progress_shown():
+        found = backup.read(file)
+        done = backup.restore(open_store(), found, dry_run)
     if as_json:
         from ..present.json_shapes import import_json
 
