@@ -133,3 +133,11 @@ def test_libreoffice_opens_the_workbook_with_every_cell_as_written(cli, tmp_path
     assert rows[0][:3] == ["Match", "Match name", "Deal"]
     assert [row[5] for row in rows[1:5]] == ["+Bea", "007", "@Cor", "Dirk"]
     assert rows[1][9] == "2026-11-30 00:30:05"
+
+
+def test_more_rows_than_a_sheet_holds_is_refused_and_leaves_no_file(cli, tmp_path, friday, monkeypatch):
+    monkeypatch.setattr("scorepad.app.workbook.MOST_ROWS", 3)  # the header and two rows
+    out = tmp_path / "out" / "big.xlsx"
+    out.parent.mkdir()
+    cli.refused("export", "--format", "xlsx", "--out", out, says="export this as CSV")
+    assert list(out.parent.iterdir()) == []  # neither the file nor its temporary one

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import IO, Any
 
+from ..core.errors import ScorepadError
+from ..core.language import N_
 from ..core.text import visible
 from . import progress
 from .progress import Stage
@@ -27,6 +29,17 @@ from .table_words import TableWords
 
 #: The widest a column grows, in characters: a long match name wraps to the next cell rather than a page wide.
 WIDEST = 40
+#: The rows a sheet holds in every spreadsheet program (Excel's limit, and LibreOffice's since 7.4).
+MOST_ROWS = 1_048_576
+
+
+class TooManyRows(ScorepadError):
+    """More rows than a sheet holds: the CSV has no such limit."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            N_("a sheet of a workbook holds at most {rows} rows: export this as CSV"), rows=f"{MOST_ROWS:,}"
+        )
 
 
 class _Sheet:
@@ -42,6 +55,8 @@ class _Sheet:
 
     def row(self, cells: Sequence[object], style: Any = None) -> None:
         at, sheet = self.next, self.sheet
+        if at >= MOST_ROWS:  # XlsxWriter would drop the row and say so only by its return value
+            raise TooManyRows()
         for column, cell in enumerate(cells):
             if column >= len(self.widths):
                 self.widths.append(0)
