@@ -37,10 +37,10 @@ def floor(db: str) -> None:
     totals = dict.fromkeys(names, 0)
     deals = []
     query = (
-        "SELECT number, kind, dealer, scores, renege, recorded_at FROM entry"
+        "SELECT number, kind, dealer, scores, renege, recorded_at, replaces IS NOT NULL FROM entry"
         " WHERE match_id = ? AND state = 'standing' ORDER BY position"
     )
-    for number, kind, dealer, scores, renege, recorded_at in conn.execute(query, (match_id,)):
+    for number, kind, dealer, scores, renege, recorded_at, corrected in conn.execute(query, (match_id,)):
         points = {names[int(seat)]: p for seat, p in json.loads(scores).items()}
         if kind == "deal":  # a tie-break deal decides the tie, not the totals
             for name, p in points.items():
@@ -54,9 +54,12 @@ def floor(db: str) -> None:
                 "renege": names[renege] if renege is not None else None,
                 "totals": dict(totals),
                 "recorded_at": recorded_at,
+                "corrected": bool(corrected),  # a fix replaced the entry first written for this deal
             }
         )
-    sys.stdout.write(json.dumps({"match": match_id, "deals": deals}, ensure_ascii=False) + "\n")
+    # No seat changes: build_store's matches keep their players, so nobody is a substitute.
+    document = {"match": match_id, "deals": deals, "substitutes": []}
+    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
 def main(deals: int = 100_000) -> None:
