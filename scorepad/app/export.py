@@ -1,4 +1,4 @@
-"""Exporting: the CSV of scored deals or the JSON backup, written safely.
+"""Exporting: the CSV of scored deals, the JSON backup or a workbook (``workbook``), written safely.
 
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
