@@ -20,7 +20,7 @@ from scorepad.present.translation import CATALOGS_VARIABLE, LANGUAGES
 from tools.catalogs import compile_all
 
 from . import bench_audit, bench_board, bench_entry, bench_export, bench_night, bench_play
-from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, run_once
+from .benchtools import PYTHON, SCOREPAD, Figure, build_store, compare, env_for, peak_memory, run_once
 
 TYPER = [*PYTHON, "-c", "import typer"]
 #: Runs of each figure against importing Typer: a floor of 60 to 95 ms on this shared
@@ -209,14 +209,22 @@ def export(folder: Path) -> Figure:
     )  # fmt: skip
 
 
-def history(folder: Path) -> Figure:
-    """The JSON of one match of 100,000 deals, against the same JSON from its rows by sqlite3 and json."""
+def history(folder: Path) -> list[Figure]:
+    """The JSON of one match of 100,000 deals, against the same JSON from its rows by sqlite3 and json; and
+    the same history as text for people, against that JSON, with the most memory each held."""
     store = build_store(folder / "history.db", 100_000)
-    return compare(
+    env = env_for(store)
+    as_json = compare(
         "history --json of 100,000 deals  vs  sqlite3 + json module",
         [*SCOREPAD, "history", "--json"], [*PYTHON, "-m", "tests.bench_history", "--floor", str(store)],
-        runs=5, budget=3.0, env=env_for(store),
+        runs=5, budget=3.0, env=env,
     )  # fmt: skip
+    text, json_ = [*SCOREPAD, "history", "--no-pager"], [*SCOREPAD, "history", "--json"]
+    memory = f"peak {peak_memory(text, env):.0f} MB vs {peak_memory(json_, env):.0f} MB"
+    as_text = compare(
+        f"history as text of 100,000 deals vs --json ({memory})", text, json_, runs=3, budget=3.0, env=env
+    )
+    return [as_json, as_text]
 
 
 def growth(folder: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
@@ -266,7 +274,7 @@ def main() -> int:
             "play": lambda: figures.append(play(folder)),
             "audit": lambda: figures.extend(audit(folder)),
             "export": lambda: figures.append(export(folder)),
-            "history": lambda: figures.append(history(folder)),
+            "history": lambda: figures.extend(history(folder)),
         }
         for name, part in parts.items():
             if name not in args.skip:
@@ -279,6 +287,7 @@ def main() -> int:
                     "board": 2,
                     "phones": 2,
                     "audit": 3,
+                    "history": 2,
                 }.get(name, 1)
                 print("\n".join(f.line() for f in figures[-shown:]), flush=True)
         if "growth" not in args.skip:

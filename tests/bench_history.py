@@ -7,7 +7,10 @@ as a fresh process, the median of five runs taken in turns:
 - the floor: the same JSON, written by the shortest road: one ``sqlite3``
   query of the entries that stand, the running totals summed as it goes, and
   ``json.dumps`` of the whole document to stdout;
-- ``scorepad history --json``, its output to a pipe as a script reads it.
+- ``scorepad history --json``, its output to a pipe as a script reads it;
+
+and then ``history`` as text for people against ``history --json`` (budget 3x),
+with the most memory each held.
 
 Both outputs must be identical, byte for byte. Not collected by pytest (the
 name does not start with ``test_``): it takes a while.
@@ -23,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .benchtools import PYTHON, SCOREPAD, build_store, compare, env_for
+from .benchtools import PYTHON, SCOREPAD, build_store, compare, env_for, peak_memory
 
 
 def floor(db: str) -> None:
@@ -34,10 +37,10 @@ def floor(db: str) -> None:
     totals = dict.fromkeys(names, 0)
     deals = []
     query = (
-        "SELECT number, kind, dealer, scores, renege, recorded_at FROM entry"
+        "SELECT number, kind, dealer, scores, renege, recorded_at, replaces IS NOT NULL FROM entry"
         " WHERE match_id = ? AND state = 'standing' ORDER BY position"
     )
-    for number, kind, dealer, scores, renege, recorded_at in conn.execute(query, (match_id,)):
+    for number, kind, dealer, scores, renege, recorded_at, corrected in conn.execute(query, (match_id,)):
         points = {names[int(seat)]: p for seat, p in json.loads(scores).items()}
         if kind == "deal":  # a tie-break deal decides the tie, not the totals
             for name, p in points.items():
@@ -51,9 +54,12 @@ def floor(db: str) -> None:
                 "renege": names[renege] if renege is not None else None,
                 "totals": dict(totals),
                 "recorded_at": recorded_at,
+                "corrected": bool(corrected),  # a fix replaced the entry first written for this deal
             }
         )
-    sys.stdout.write(json.dumps({"match": match_id, "deals": deals}, ensure_ascii=False) + "\n")
+    # No seat changes: build_store's matches keep their players, so nobody is a substitute.
+    document = {"match": match_id, "deals": deals, "substitutes": []}
+    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
 def main(deals: int = 100_000) -> None:
@@ -78,6 +84,10 @@ def main(deals: int = 100_000) -> None:
         print(f"floor (sqlite3 + json):  {figure.floor:.2f} s (median of 5)")
         print(f"scorepad history --json: {figure.seconds:.2f} s")
         print(f"ratio: {figure.ratio:.2f}x")
+        text, as_json = [*SCOREPAD, "history", "--no-pager"], [*SCOREPAD, "history", "--json"]
+        shown = compare("history as text", text, as_json, runs=3, env=env)
+        print(f"scorepad history (text): {shown.seconds:.2f} s, {shown.ratio:.2f}x --json (budget 3x)")
+        print(f"peak memory: {peak_memory(text, env):.0f} MB as text, {peak_memory(as_json, env):.0f} MB as JSON")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,14 @@ def compare(
     return Figure(name, statistics.median(mine), statistics.median(base), budget)
 
 
+def peak_memory(command: list[str], env: dict | None = None) -> float:
+    """The most memory ``command`` held at once, in MB: its maximum resident set, as the system counted it."""
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
+    return usage.ru_maxrss / 1024  # kilobytes on Linux
+
+
 def env_for(store: Path | str) -> dict:
     env = dict(os.environ, SCOREPAD_DB=str(store))
     env.pop("SCOREPAD_DEBUG", None)

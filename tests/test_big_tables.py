@@ -97,7 +97,8 @@ class Terminal:
         self.child = pexpect.spawn(
             str(SCOREPAD),
             list(args),
-            env=environment() | {"TERM": "vt100", "COLUMNS": str(columns), "LINES": str(lines)},
+            # A history longer than the screen goes through the pager: cat, which shows all of it and ends.
+            env=environment(PAGER="cat") | {"TERM": "vt100", "COLUMNS": str(columns), "LINES": str(lines)},
             encoding="utf-8",
             timeout=TIMEOUT,
             dimensions=(lines, columns),

@@ -94,22 +94,45 @@ def test_a_spreadsheet_csv_opens_as_the_locale_s_dialect_with_every_cell(cli, tm
     cli("--lang", language, "export", "--layout", layout, "--out", plain)
     cli("--lang", language, "export", "--layout", layout, "--spreadsheet", "--out", sheet)
     assert sheet.read_bytes().startswith(b"\xef\xbb\xbf") and not plain.read_bytes().startswith(b"\xef\xbb\xbf")
-    cells = _cells(sheet, ";", encoding="utf-8-sig")
-    assert cells == _cells(plain, ",")  # every cell, split where it should be and nowhere else
+    cells, plain_cells = _cells(sheet, ";", encoding="utf-8-sig"), _cells(plain, ",")
+    # every cell, split where it should be and nowhere else: the same shape as the plain CSV's
+    assert [len(row) for row in cells] == [len(row) for row in plain_cells]
     assert {len(row) for row in cells} == {len(cells[0])}
     flat = [cell for row in cells for cell in row]
     assert "Cor;Bert" in flat and "'+Dirk" in flat and "Jörg" in flat  # the formula guard still applies
+    assert catalog(language).gettext("Dealer") in cells[0]  # the header in the language
     if layout == "long":
         assert "Clubavond; tafel 2" in flat
+        assert catalog(language).gettext("deal") in flat and "deal" not in flat
+    else:
+        assert catalog(language).gettext("misdeal") in flat and catalog(language).gettext("total") in flat
 
 
-def test_an_english_spreadsheet_keeps_the_comma_and_says_it_is_utf8(cli, tmp_path):
-    cli("new", "--players", NAMES)
-    cli("deal", "10", "10", "10", "13")
+def test_an_english_spreadsheet_keeps_the_comma_and_says_it_is_utf8(cli, tmp_path, in_amsterdam):
+    with freeze_time("2026-11-29 23:30:05"):  # half past midnight in Amsterdam
+        cli("new", "--players", NAMES)
+        cli("deal", "10", "10", "10", "13")
     plain, sheet = tmp_path / "plain.csv", tmp_path / "sheet.csv"
     cli("export", "--out", plain)
     cli("export", "--spreadsheet", "--out", sheet)
-    assert sheet.read_bytes() == b"\xef\xbb\xbf" + plain.read_bytes()
+    assert sheet.read_bytes().startswith(b"\xef\xbb\xbf")
+    cells, plain_cells = _cells(sheet, ",", encoding="utf-8-sig"), _cells(plain, ",")
+    assert cells[0] == [
+        "Match",
+        "Match name",
+        "Deal",
+        "Kind",
+        "Dealer",
+        "Player",
+        "Seat",
+        "Points",
+        "Total",
+        "Recorded",
+    ]
+    assert [row[:-1] for row in cells[1:]] == [row[:-1] for row in plain_cells[1:]]
+    # local, and as every spreadsheet reads a date and time: no T, no offset
+    assert {row[-1] for row in cells[1:]} == {"2026-11-30 00:30:05"}
+    assert {row[-1] for row in plain_cells[1:]} == {"2026-11-29T23:30:05+00:00"}
 
 
 def test_a_spreadsheet_is_a_csv_not_a_backup(cli, tmp_path, unchanged):

@@ -67,3 +67,16 @@ def test_writers_from_several_processes_never_record_the_same_deal_twice(club):
     history = json.loads(run(club, "history", "--json").stdout)
     assert [d["number"] for d in history["deals"]] == list(range(1, count + 1))
     assert status(club)["deals_played"] == count
+
+
+def test_an_older_schema_on_postgres_is_upgraded_naming_pg_dump_for_a_copy(club, cli):
+    from scorepad.store.db import HEAD, revisions
+    from scorepad.store.migrate import upgrade
+
+    engine = create_engine(club)
+    with engine.begin() as conn:
+        upgrade(conn, revisions()[-2])
+    engine.dispose()
+    said = [line for line in cli("new", "--players", "Ann,Bob,Cat").stderr.splitlines() if "upgrading" in line]
+    assert len(said) == 1 and f"to {HEAD}" in said[0] and "pg_dump" in said[0]
+    assert "upgrading" not in cli("deal", "10", "10", "23").stderr

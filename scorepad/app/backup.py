@@ -34,7 +34,9 @@ from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
 from ..store.night_rows import StoredNight, StoredTable, settings_of
 from ..store.schema import STANDING
+from . import progress
 from .inputs import MiB, StoreFile, TooLarge, read_path
+from .progress import Stage
 
 if TYPE_CHECKING:
     from ..store.backup_file import MatchFile, NightFile, TrailEntryFile
@@ -116,6 +118,7 @@ class Backup:
 def read(path: Path) -> Backup:
     """The matches and nights of a backup file, every one checked; BackupError says what is wrong."""
     try:
+        progress.stage(Stage.READ)
         why = Phrase(N_("far beyond the backup of a big club"))
         data = json.loads(read_path(path, BACKUP_LIMIT, why), object_pairs_hook=_one_value_a_key)
     except (TooLarge, StoreFile, _TwoValues) as error:
@@ -153,6 +156,8 @@ def _one_value_a_key(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def parse(data: object) -> Backup:
     checked = backup_file.validate(data)
+    # Each entry is counted twice: as it is read, and as its match is folded again.
+    progress.stage(Stage.CHECK, 2 * sum(len(match.trail) for match in checked.matches))
     found = [_match(match) for match in checked.matches]
     return Backup(found, [_night(night, found) for night in checked.nights])
 
@@ -312,7 +317,8 @@ def _match(data: MatchFile) -> BackupMatch:
     record = MatchRecord(
         data.id, data.uid, data.name, settings, cuts or None, data.created_at, data.abandoned_at, data.touched
     )
-    trail = [_trail_item(item, settings, backup_file.in_trail(data.label, i)) for i, item in enumerate(data.trail, 1)]
+    items = progress.counted(enumerate(data.trail, 1))
+    trail = [_trail_item(item, settings, backup_file.in_trail(data.label, i)) for i, item in items]
     match = BackupMatch(record, trail, MatchState.start(settings), data.label, data.quoted_name)
     _check_trail(match)
     match.state = _fold(match)
@@ -420,7 +426,8 @@ def _fold(match: BackupMatch) -> MatchState:
         raise BackupError(N_("{match}: two standing entries share a position"), match=match.label)
     state = MatchState.start(match.settings)
     players = match.settings.players
-    for item in standing:
+    progress.advance(len(match.trail) - len(standing))  # what no longer stands is not folded
+    for item in progress.counted(standing):
         deal = state.next
         kind = item.entry.kind.value
         if deal is None:
@@ -557,10 +564,12 @@ def restore(store: Store, backup: Backup, dry_run: bool = False) -> Restored:
         # themselves: the default --match stays the match a command last wrote
         # to, and in a new store it is the match used last before the backup.
         used = sorted(new, key=lambda m: m.record.touched)
+        progress.stage(Stage.WRITE, sum(len(m.trail) for m in new))
         touch = dict(zip([m.uid for m in used], matches.restored_touches(conn, len(used)), strict=True))
-        added: list[tuple[BackupMatch, int | None]] = [
-            (m, history.restore_match(conn, m.record, m.state, m.trail, touched=touch[m.uid])) for m in new
-        ]
+        added: list[tuple[BackupMatch, int | None]] = []
+        for m in new:
+            added.append((m, history.restore_match(conn, m.record, m.state, m.trail, touched=touch[m.uid])))
+            progress.advance(len(m.trail))
         ids = present | {m.uid: match_id for m, match_id in added if match_id is not None}
         there = nights.night_ids_by_uid(conn, night_uids)
         # The nights likewise, behind every night of the store.

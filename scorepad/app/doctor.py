@@ -11,13 +11,17 @@ from typing import TYPE_CHECKING
 from ..core.errors import ScorepadError
 from ..core.language import N_, Counted, Phrase
 from ..core.match import fold
-from ..store import inspect, matches, nights
+from ..store import inspect, matches, nights, upgrade_copy
 from ..store.db import HEAD, Store, StoreError
 from ..store.errors import DamagedMatch
+from ..store.location import file_of
 from ..store.night_rows import DamagedNight
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..store.db import Connection
+    from ..store.upgrade_copy import Upgrade
 
 
 class Wording(str):
@@ -67,16 +71,19 @@ POSTGRESQL = N_("postgresql")
 MATCHES = N_("matches")
 # TRANSLATORS: a check of scorepad doctor: every club night's tables, players and rounds agree with its matches.
 NIGHTS = N_("nights")
+# TRANSLATORS: a check of scorepad doctor: the copies of the store kept before its upgrades.
+COPIES = N_("copies")
 
 
 def _finding(check: str, ok: bool, detail: Phrase | ScorepadError | str) -> Finding:
     return Finding(Wording(Phrase(check)), ok, Wording(detail))
 
 
-def examine(location: Path | str) -> list[Finding]:
-    """Every check, in order; a store that cannot be opened is one failed finding."""
+def examine(location: Path | str, on_upgrade: Callable[[Upgrade], None] | None = None) -> list[Finding]:
+    """Every check, in order; a store that cannot be opened is one failed finding. A store of an older
+    schema is upgraded, its copy kept, and ``on_upgrade`` told, as by every command."""
     try:
-        store = Store(location).open()  # opening checks the schema version, and creates nothing
+        store = Store(location, on_upgrade).open()  # opening checks the schema version, and creates nothing
     except StoreError as error:
         return [_finding(OPENS, False, error)]
     try:
@@ -115,6 +122,11 @@ def _sqlite(store: Store) -> list[Finding]:
         private = not mode & 0o077
         detail = f"{mode:o}" if private else Phrase(N_("{mode}: others can read the store"), mode=f"{mode:o}")
         found.append(_finding(PERMISSIONS, private, detail))
+    file, _ = file_of(store.location)
+    kept = upgrade_copy.copies(file) if file is not None else []
+    if kept:  # not a fault: what an older scorepad still opens, until the user removes it
+        listed = ", ".join(map(str, kept))
+        found.append(_finding(COPIES, True, Phrase(N_("kept before an upgrade: {files}"), files=listed)))
     return found
 
 

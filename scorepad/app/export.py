@@ -1,4 +1,4 @@
-"""Exporting: the CSV of scored deals or the JSON backup, written safely.
+"""Exporting: the CSV of scored deals, the JSON backup or a workbook (``workbook``), written safely.
 
 A file is written under a temporary name in its folder, synced, then moved
 into place, so a crash leaves the earlier file or the whole new one, never half
@@ -28,19 +28,28 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from itertools import count
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from ..core.errors import ScorepadError, os_reason
 from ..core.language import N_
 
 if TYPE_CHECKING:
-    from ..store.db import Store
+    from ..store.db import Connection, Store
     from .csv_rows import CsvStyle
+    from .table_words import TableWords
 
 
 class ExportFormat(enum.Enum):
     CSV = "csv"
     JSON = "json"
+    XLSX = "xlsx"  #: a workbook for people (``workbook``)
+
+
+class NightFormat(enum.Enum):
+    """What a night is exported as: its JSON is in the store's backup (``export --all --format json``)."""
+
+    CSV = "csv"
+    XLSX = "xlsx"
 
 
 class ExportLayout(enum.Enum):
@@ -95,7 +104,7 @@ class StoreFile(ExportError):
 
 
 class SheetOfOneMatch(ExportError):
-    """The score sheet asked of every match, or in JSON: it is the CSV of one match."""
+    """The score sheet asked of every match, or in JSON: it is the CSV (or a sheet of the workbook) of one match."""
 
     def __init__(self) -> None:
         super().__init__(N_("the score sheet is a CSV of one match: not of every match, nor in JSON"))
@@ -129,7 +138,7 @@ def default_name(
     ``match-3-long-...``, ``all-backup-....json``; a second export within the minute takes a ``-2``."""
     when = when or datetime.now(UTC)
     what = f"match-{match_id}" if match_id is not None else "all"
-    kind = "backup" if fmt is ExportFormat.JSON else layout.value
+    kind = {ExportFormat.JSON: "backup", ExportFormat.XLSX: "workbook"}.get(fmt, layout.value)
     return f"{what}-{kind}-{when.strftime('%Y%m%d-%H%M')}.{fmt.value}"
 
 
@@ -180,13 +189,19 @@ def into_stream(target: Path, overwrite: bool, store: Store) -> bool:
 
 
 def write_file(
-    target: Path, write: Callable[[IO[str]], object], store: Store, overwrite: bool = False, rename: bool = False
+    target: Path,
+    write: Callable[[IO[Any]], object],
+    store: Store,
+    overwrite: bool = False,
+    rename: bool = False,
+    binary: bool = False,
 ) -> Path:
     """Write a new file atomically, or into a stream (``into_stream``), and return where it went.
 
     ``overwrite`` replaces an existing ``target``; ``rename`` picks the next
     free ``name-2.ext``, ``name-3.ext``...; with neither an existing target is
     refused. A file of ``store``, the one the export reads, is refused either way.
+    ``write`` is handed a text stream in UTF-8, or with ``binary`` a stream of bytes.
     """
     # Imported here: --help loads this module.
     from ..store.tempfiles import Kind, remove_left, removed_if_stopped, temporary_for
@@ -196,14 +211,14 @@ def write_file(
         raise ExportError(N_("cannot write {path}: there is no folder {folder}"), path=target, folder=folder)
     # A renamed default name only ever takes a name that is free, so it can replace no file of the store.
     if not rename and into_stream(target, overwrite, store):  # a new name is taken whole, never written into
-        return _write_into(target, write)
+        return _write_into(target, write, binary)
     remove_left(folder, Kind.EXPORT)  # what killed exports left here
     temporary = temporary_for(target, Kind.EXPORT)
     try:
         with removed_if_stopped(temporary):
             try:
                 fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-                with open(fd, "w", encoding="utf-8", newline="") as stream:
+                with _opened(fd, binary) as stream:
                     write(stream)
                     stream.flush()
                     os.fsync(stream.fileno())
@@ -216,14 +231,18 @@ def write_file(
     return placed
 
 
-def _write_into(target: Path, write: Callable[[IO[str]], object]) -> Path:
+def _opened(fd: int, binary: bool) -> IO[Any]:
+    return open(fd, "wb") if binary else open(fd, "w", encoding="utf-8", newline="")
+
+
+def _write_into(target: Path, write: Callable[[IO[Any]], object], binary: bool = False) -> Path:
     """Write into the stream ``target`` as the shell would: opened where it stands, neither made nor replaced."""
     try:
         fd = os.open(target, os.O_WRONLY)  # no O_CREAT, no O_TRUNC: nothing is made, nothing emptied
         if not _stream(os.fstat(fd).st_mode):
             os.close(fd)  # swapped since it was judged a stream, maybe for a file not to be written into
             raise ExportError(N_("cannot write {path}: it was replaced while it was being opened"), path=target)
-        with open(fd, "w", encoding="utf-8", newline="") as stream:
+        with _opened(fd, binary) as stream:
             write(stream)
     except OSError as error:
         raise ExportError(N_("cannot write {path}: {reason}"), path=target, reason=os_reason(error)) from None
@@ -280,22 +299,20 @@ def export(
     force: bool = False,
     layout: ExportLayout = ExportLayout.LONG,
     style: CsvStyle | None = None,
+    words: TableWords | None = None,
 ) -> Path:
     """Export one match (default: the latest) or every match to ``out`` (a file or a folder, see
     ``split_out``; default: exports/); return the file written. A CSV is written in ``style``
-    (default: the contract's plain CSV)."""
-    from ..store import history, matches
-    from . import backup
-    from .csv_rows import PLAIN, csv_rows, sheet_header, sheet_rows, write_csv
-    from .reading import history_in
+    (default: the contract's plain CSV), a workbook in ``words`` (default: the contract's)."""
+    from ..store import matches
 
-    if layout is ExportLayout.SHEET and (every or fmt is not ExportFormat.CSV):
+    if layout is ExportLayout.SHEET and (every or fmt is ExportFormat.JSON):
         raise SheetOfOneMatch()
 
     folder, out = split_out(out)
     if out is not None:
         suffix = out.suffix.lower()
-        if suffix in (".csv", ".json") and suffix != f".{fmt.value}":
+        if suffix in (".csv", ".json", ".xlsx") and suffix != f".{fmt.value}":
             raise NamedLikeAnother(out, suffix[1:].upper(), fmt.value)
         into_stream(out, force, store)  # refused before the store is read
     with store.read() as conn:
@@ -305,21 +322,60 @@ def export(
             out, rename, force = (folder or exports_folder()) / default_name(chosen, fmt, layout), True, False
         else:
             rename = False
-        write: Callable[[IO[str]], object]
-        if fmt is ExportFormat.JSON:
-            data = backup.build(conn, chosen)
-            write = lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)
-        elif layout is ExportLayout.SHEET:
-            result, entries = history_in(conn, chosen)
-            players = result.state.settings.players
-            sheet = sheet_rows(players, entries, result.state.totals)
-            write = lambda stream: write_csv(stream, sheet, sheet_header(players), style or PLAIN)
-        else:
-            titles = matches.match_names(conn, chosen)
-            rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
-            write = lambda stream: write_csv(stream, rows, style=style or PLAIN)
+        write = _writer(conn, chosen, fmt, layout, style, words)
         # Written inside the read transaction: the rows stream from the store into the file.
-        return write_file(out, write, store, overwrite=force, rename=rename)
+        return write_file(out, write, store, overwrite=force, rename=rename, binary=fmt is ExportFormat.XLSX)
+
+
+def _writer(
+    conn: Connection,
+    chosen: int | None,
+    fmt: ExportFormat,
+    layout: ExportLayout,
+    style: CsvStyle | None,
+    words: TableWords | None,
+) -> Callable[[IO[Any]], object]:
+    """What writes the export of match ``chosen`` (None: every match) into its stream."""
+    from ..store import history, matches
+    from . import backup
+    from .csv_rows import COLUMNS, PLAIN, csv_rows, long_rows_in, sheet_header, sheet_rows, write_csv
+    from .reading import history_in
+    from .table_words import PLAIN as PLAIN_WORDS
+
+    if fmt is ExportFormat.JSON:
+        data = backup.build(conn, chosen)
+        return lambda stream: json.dump(data, stream, ensure_ascii=False, indent=1)
+    if fmt is ExportFormat.XLSX:
+        return _workbook(conn, chosen, words or PLAIN_WORDS)
+    style = style or PLAIN
+    if layout is ExportLayout.SHEET:
+        result, entries = history_in(conn, chosen)
+        players = result.state.settings.players
+        in_words = style.words or PLAIN_WORDS
+        sheet = sheet_rows(players, entries, result.state.totals, in_words)
+        return lambda stream: write_csv(stream, sheet, sheet_header(players, in_words), style)
+    titles = matches.match_names(conn, chosen)
+    rows = csv_rows(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen))
+    spoken = style.words
+    if spoken is not None:
+        return lambda stream: write_csv(stream, long_rows_in(rows, spoken), spoken.header(*COLUMNS), style)
+    return lambda stream: write_csv(stream, rows, style=style)
+
+
+def _workbook(conn: Connection, chosen: int | None, words: TableWords) -> Callable[[IO[bytes]], object]:
+    """A workbook of the long rows, and of one match also its score sheet."""
+    from ..store import history, matches
+    from .reading import history_in
+    from .workbook import write_workbook
+    from .workbook_sheets import long_sheet, score_sheet
+
+    sheets = []
+    if chosen is not None:  # read whole before the long rows stream from the same connection
+        result, entries = history_in(conn, chosen)
+        sheets.append(score_sheet(result.state.settings.players, entries, result.state.totals, words))
+    titles = matches.match_names(conn, chosen)
+    sheets.insert(0, long_sheet(titles, matches.seat_names(conn, chosen), history.scored_deals(conn, chosen), words))
+    return lambda stream: write_workbook(stream, sheets, words)
 
 
 def save_report(

@@ -187,15 +187,15 @@ class PlayedTable:
     result: TableResult
 
 
-def played_tables(store: Store, night_id: int | None) -> tuple[int, list[PlayedTable]]:
-    """The night's id, and every table of the rounds that count, round by round."""
+def night_results(store: Store, night_id: int | None) -> tuple[int, list[PlayedTable], tuple[NightStanding, ...]]:
+    """The night's id, every table of the rounds that count, round by round, and the night's standings."""
     night = _read(store, night_id)
     played = [
         PlayedTable(number, table, match_id, _result(night, table, match_id))
         for number, tables in enumerate(night.rounds[: counted_rounds(night.rounds, night.matches)], start=1)
         for table, match_id in tables
     ]
-    return night.id, played
+    return night.id, played, _status(night)[1].standings
 
 
 def nights(store: Store) -> list[NightSummary]:

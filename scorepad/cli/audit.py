@@ -99,7 +99,10 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
     those before it are made: whether every file passed, and the last."""
     import json
 
+    from ..app import progress
     from ..app.audit_batch import audit_all
+    from ..app.progress import Stage
+    from .progress_bar import progress_shown
 
     ascii = use_ascii()
     listing = as_json and len(files) > 1
@@ -107,8 +110,10 @@ def _audit_files(files: list[str], rules: RuleSet | None, match_id: int | None, 
     people = None if as_json else console()  # JSON for scripts needs no Rich at all
     passed = True
     # Closed at once however the loop ends, so that a large batch's workers stop with it.
-    with closing(audit_all(files, rules, match_id)) as audits:
+    with progress_shown(unless_printed=True), closing(audit_all(files, rules, match_id)) as audits:
+        progress.stage(Stage.AUDIT, len(files))
         for index, audited in enumerate(audits):
+            progress.advance()
             passed = passed and audited.passed
             if audited.errors:
                 sys.stdout.flush()  # keep the error next to the reports around it on a terminal

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from ..app.results import Result
     from ..store.db import Store
+    from ..store.upgrade_copy import Upgrade
 
 
 class Options:
@@ -112,9 +113,25 @@ def open_store() -> Store:
     from ..store.db import Store
     from ..store.location import store_location
 
-    store = Store(store_location(OPTIONS.db))
+    store = Store(store_location(OPTIONS.db), on_upgrade=say_upgraded)
     RUNNING.stores.append(store)
     return store
+
+
+def say_upgraded(upgrade: Upgrade) -> None:
+    """Once, before a migration changes the store: what is upgraded, and where the store as it was is kept."""
+    fields = {"store": upgrade.store, "old": upgrade.old, "new": upgrade.new, "copy": upgrade.copy}
+    if upgrade.copy is None:
+        said = _(
+            "{store}: upgrading its schema from {old} to {new}, for this scorepad; "
+            "a copy of a PostgreSQL database is made with pg_dump"
+        )
+    else:
+        said = _(
+            "{store}: upgrading its schema from {old} to {new}, for this scorepad; "
+            "the store as it was, which an older scorepad still opens, is kept in {copy}"
+        )
+    say(said.format(**fields))
 
 
 def use_ascii() -> bool:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import typer
 
+from ..app.export import NightFormat
+from ..core.language import N_
 from ..core.night.movement import Movement
 from ..core.night.seating import Seating
 from .commands import CommandGroup
@@ -16,7 +18,7 @@ from .common import ListJson, NightOpt, console, open_store, print_json, refusal
 from .entries import DecksOpt, HeartsOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options
 from .helptext import TranslatedCommand
 from .numbers import POSITIVE, WHOLE
-from .transfer import ExportOut, ForceOpt
+from .transfer import ExportOut, ForceOpt, SpreadsheetOpt, for_people
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus
@@ -210,22 +212,41 @@ def join(name: Annotated[str, typer.Argument(metavar="NAME", help="The new playe
     _said(player_joins(open_store(), night, name))
 
 
-def export(night: NightOpt = None, out: ExportOut = None, force: ForceOpt = False) -> None:
+def export(
+    night: NightOpt = None,
+    out: ExportOut = None,
+    force: ForceOpt = False,
+    fmt: Annotated[
+        NightFormat,
+        typer.Option("--format", "-f", help="CSV, or a workbook to open (xlsx): the standings and a sheet a round."),
+    ] = NightFormat.CSV,
+    spreadsheet: SpreadsheetOpt = False,
+) -> None:
     """Write the night as CSV, one row per player per round; prints the file's path.
 
     Columns: round, table, match, player, seat, place, table_size, points,
     round_score. Rounds count once every table of them is over. Without --out
     the file goes under exports/ with a new name, never over an earlier export.
+    With --spreadsheet the CSV is written for the spreadsheet program of the
+    language in use, as export --spreadsheet writes it, its round scores with
+    two decimals; --format xlsx writes a workbook of the night's standings and
+    a sheet a round.
 
     Examples:
 
     \b
       scorepad night export
       scorepad night export --night 2 --out clubavond.csv
+      scorepad night export --format xlsx
+      scorepad night export --spreadsheet
     """
     from ..app.night_export import export_night
+    from ..core.errors import RuleError
 
-    written_file(export_night(open_store(), night, out, force))
+    if spreadsheet and fmt is not NightFormat.CSV:
+        raise RuleError(N_("--spreadsheet writes a CSV: not with --format json or xlsx"))
+    style, words = for_people(spreadsheet, fmt is NightFormat.XLSX)
+    written_file(export_night(open_store(), night, out, force, fmt, style, words))
 
 
 def codes(

@@ -32,15 +32,28 @@ ExportOut = Annotated[str | None, _out("a new file under exports/")]
 ReportOut = Annotated[str | None, _out("exports/match-ID-report.html")]
 
 
+SpreadsheetOpt = Annotated[
+    bool,
+    typer.Option(
+        "--spreadsheet",
+        help="CSV for the spreadsheet program of the language in use: its list separator, a byte order mark, "
+        "its words and local times.",
+    ),
+]
+
+
 if TYPE_CHECKING:
     from ..app.backup import BackupMatch, Restored
+    from ..app.csv_rows import CsvStyle
+    from ..app.table_words import TableWords
 
 
 def export(
     match: MatchOpt = None,
     every: Annotated[bool, typer.Option("--all", help="Every match in the store.")] = False,
     fmt: Annotated[
-        ExportFormat, typer.Option("--format", "-f", help="CSV of the deals, or a JSON backup.")
+        ExportFormat,
+        typer.Option("--format", "-f", help="CSV of the deals, a JSON backup, or a workbook to open (xlsx)."),
     ] = ExportFormat.CSV,
     out: ExportOut = None,
     force: ForceOpt = False,
@@ -48,15 +61,9 @@ def export(
         ExportLayout,
         typer.Option("--layout", help="CSV: a row per player per deal (long), or one match's score sheet (sheet)."),
     ] = ExportLayout.LONG,
-    spreadsheet: Annotated[
-        bool,
-        typer.Option(
-            "--spreadsheet",
-            help="CSV for the spreadsheet program of the language in use: its list separator, and a byte order mark.",
-        ),
-    ] = False,
+    spreadsheet: SpreadsheetOpt = False,
 ) -> None:
-    """Write a match's deals as CSV, or a JSON backup; prints the file's path.
+    """Write a match's deals as CSV, a JSON backup or a workbook; prints the file's path.
 
     The latest match, or --match ID, or --all. The CSV has one row per player
     per scored deal. The JSON backup holds each match's settings and whole
@@ -68,7 +75,12 @@ def export(
     language in use with every value in its own cell and the names as typed:
     its cells are separated by ; where the decimal mark is a comma (Italian,
     Portuguese, Spanish, Dutch, Swedish), else by a comma, and a byte order
-    mark says that it is UTF-8. Its headers and cells are those of the plain CSV.
+    mark says that it is UTF-8; its header and words are in the language, and
+    its times local, as the spreadsheet reads a date and time.
+
+    With --format xlsx the workbook has a sheet of the long rows and, for one
+    match, its score sheet with running totals: names as typed, points as
+    numbers, times as dates in local time, the header in the language.
 
     Examples:
 
@@ -76,22 +88,37 @@ def export(
       scorepad export
       scorepad export --match 3 --out friday.csv
       scorepad export --all --format json
+      scorepad export --format xlsx --out friday.xlsx
       scorepad export --layout sheet --out friday-sheet.csv
       scorepad export --layout sheet --spreadsheet --out friday-sheet.csv
     """
-    from ..app.csv_rows import for_spreadsheet
     from ..app.export import export as write_export
     from ..core.errors import RuleError
-    from ..present.marks import marks
 
     if every and match is not None:
         raise RuleError(N_("give --match ID or --all, not both"))
     if out == "-":  # an export is a file written whole, never a stream
         raise RuleError(N_("--out takes a file name: an export is written to a file, then moved into place"))
     if spreadsheet and fmt is not ExportFormat.CSV:
-        raise RuleError(N_("--spreadsheet writes a CSV: not with --format json"))
-    style = for_spreadsheet(marks().separator) if spreadsheet else None
-    written_file(write_export(open_store(), match, every, fmt, out, force, layout, style))
+        raise RuleError(N_("--spreadsheet writes a CSV: not with --format json or xlsx"))
+    from .progress_bar import progress_shown
+
+    style, words = for_people(spreadsheet, fmt is ExportFormat.XLSX)
+    with progress_shown():
+        written = write_export(open_store(), match, every, fmt, out, force, layout, style, words)
+    written_file(written)
+
+
+def for_people(spreadsheet: bool, workbook: bool) -> tuple["CsvStyle | None", "TableWords | None"]:
+    """The CSV style of ``--spreadsheet`` and the words of a workbook, in the language in use; None for neither."""
+    if not (spreadsheet or workbook):
+        return None, None
+    from ..app.csv_rows import for_spreadsheet
+    from ..present.marks import marks
+    from ..present.table_words import table_words
+
+    words = table_words()
+    return (for_spreadsheet(marks().separator, words) if spreadsheet else None), words
 
 
 def import_(
@@ -118,9 +145,11 @@ def import_(
       scorepad import backup.json
     """
     from ..app import backup
+    from .progress_bar import progress_shown
 
-    found = backup.read(file)
-    done = backup.restore(open_store(), found, dry_run)
+    with progress_shown():
+        found = backup.read(file)
+        done = backup.restore(open_store(), found, dry_run)
     if as_json:
         from ..present.json_shapes import import_json
 

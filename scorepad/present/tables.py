@@ -188,8 +188,7 @@ def status(result: Result, ascii: bool) -> Group:
 def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> Group:
     """The title, a row per entry that stands, and a key; the title and key are lines of their own,
     so that a title wider than the table is never wrapped to its width."""
-    deal, kind, dealer = _("Deal"), _("Kind"), _("Dealer")
-    recorded = _("Recorded (UTC)") if in_utc() else _("Recorded")
+    deal, kind, dealer, recorded = history_heads()
     table = Table()
     table.add_column(deal, justify="right")
     table.add_column(kind)
@@ -197,20 +196,31 @@ def history(result: Result, rows: Sequence[HistoryRow], ascii: bool = False) -> 
     for head in seat_heads(result.state):
         table.add_column(head, justify="right")
     table.add_column(recorded)
-    cells = partial(_history_cells, ascii=ascii)
+    cells = partial(history_cells, ascii=ascii)
     body = [cells(row, str) for row in rows]
     for row_cells in body:
         table.add_row(*row_cells)
     headers = [str(column.header) for column in table.columns]
     narrow = by_player.history(result.state, rows, cells, Table, deal=deal, kind=kind, dealer=dealer, recorded=recorded)
     fitted = Fitted(table, Table, column_widths(headers, body), narrow)
+    keys = [Text(key, style="dim") for key in history_keys(rows)]
+    return Group(Text(title(result, ascii), style="italic"), fitted, *keys)
+
+
+def history_keys(rows: Sequence[HistoryRow]) -> list[str]:
+    """What the history's marks mean: the running totals, a renege, and a corrected deal where one is shown."""
     key = _("deal scores with running totals in brackets; {mark}: renege; tie-break points do not count").format(
         mark=renege_mark()
     )
-    return Group(Text(title(result, ascii), style="italic"), fitted, Text(key, style="dim"), *_corrected_key(rows))
+    return [key, *_corrected_key(rows)]
 
 
-def _history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
+def history_heads() -> tuple[str, str, str, str]:
+    """The heads of the history's columns but the seats': deal, kind, dealer, and when it was recorded."""
+    return _("Deal"), _("Kind"), _("Dealer"), _("Recorded (UTC)") if in_utc() else _("Recorded")
+
+
+def history_cells(row: HistoryRow, name: Callable[[str], str], ascii: bool) -> list[str]:
     """A row of the history: deal, kind, dealer, a cell per seat, when recorded; each name as ``name`` gives it."""
     seats = _seat_cells(row, name, ascii, _history_cell)
     return [_number(row), kind_word(row.kind), name(row.dealer), *seats, moment(row.recorded_at)]
@@ -299,9 +309,9 @@ def _number(row: HistoryRow) -> str:
     return f"{row.number}*" if row.corrected else str(row.number)
 
 
-def _corrected_key(rows: Sequence[HistoryRow]) -> list[Text]:
+def _corrected_key(rows: Sequence[HistoryRow]) -> list[str]:
     """What the mark of a corrected deal means, where one is shown."""
-    return [Text(_("*: corrected after it was entered"), style="dim")] if any(r.corrected for r in rows) else []
+    return [_("*: corrected after it was entered")] if any(r.corrected for r in rows) else []
 
 
 def _sheet_cell(row: HistoryRow, player: str) -> str:

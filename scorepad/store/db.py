@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.pool import ConnectionPoolEntry
+
+    from .upgrade_copy import Upgrade
 
 __all__ = ["HEAD", "NoStoreYet", "Store", "StoreError", "revisions"]
 BUSY_TIMEOUT_S = 60
@@ -79,8 +81,9 @@ class Store:
     before it touches the store leaves no new file behind.
     """
 
-    def __init__(self, location: Path | str) -> None:
+    def __init__(self, location: Path | str, on_upgrade: Callable[[Upgrade], None] | None = None) -> None:
         self.location = location  #: a SQLite file's path, or an SQLAlchemy URL (``location.store_location``)
+        self.on_upgrade = on_upgrade  #: told once, before a migration changes the store, where its copy is
         self.is_sqlite = isinstance(location, Path) or location.startswith("sqlite")
         self.wrote = False  #: whether a write transaction has committed: the command's change is in the store
         self.engine: Engine | None = None
@@ -301,10 +304,30 @@ class Store:
                 if not self.is_sqlite:
                     # Two first commands on a new PostgreSQL store must not both migrate it.
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-                if self._version(conn) != HEAD:
+                current = self._version(conn)
+                if current != HEAD:
                     from .migrate import upgrade
 
+                    self._keep_copy(current)
                     upgrade(conn)
+
+    def _keep_copy(self, version: str | None) -> None:
+        """Before a migration changes a store written at ``version``: copy its file beside it (a server's,
+        ``pg_dump`` copies), and say so. A store being made has nothing to keep."""
+        from .upgrade_copy import Upgrade, copy_beside
+
+        if version is None:
+            return
+        known = revisions()
+        before = known[known.index(version) + 1]
+        copy = None
+        if self.is_sqlite:
+            path, _ = file_of(self.location)
+            if path is None:  # in memory: nothing outlives the command anyway
+                return
+            copy = copy_beside(path, before, BUSY_TIMEOUT_S, self.where)
+        if self.on_upgrade is not None:
+            self.on_upgrade(Upgrade(self.where, version, HEAD, copy))
 
     @property
     def _opened(self) -> Engine:
