@@ -270,10 +270,10 @@ def test_night_export_writes_a_row_per_player_per_round_that_counts(cli, tmp_pat
         rows = list(csv.reader(stream))
     assert rows[0] == ["round", "table", "match", "player", "seat", "place", "table_size", "points", "round_score"]
     assert rows[1:5] == [
-        ["1", "1", "1", "Ann", "1", "1", "4", "0", "100.0"],
+        ["1", "1", "1", "Ann", "1", "1", "4", "0", "100.00"],
         ["1", "1", "1", "Bob", "2", "2", "4", "12", "66.67"],
         ["1", "1", "1", "Cat", "3", "3", "4", "40", "33.33"],
-        ["1", "1", "1", "Dan", "4", "4", "4", "120", "0.0"],
+        ["1", "1", "1", "Dan", "4", "4", "4", "120", "0.00"],
     ]
     assert len(rows) == 1 + 8
     out = tmp_path / "night.csv"

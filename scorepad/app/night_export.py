@@ -34,7 +34,7 @@ def night_rows(played: list[PlayedTable]) -> Iterator[tuple]:
                 finish.place,
                 len(players),
                 finish.points,
-                two_decimals(scores[finish.name]),
+                f"{two_decimals(scores[finish.name]):.2f}",  # 100.00 beside 66.67, not 100.0
             )
 
 
