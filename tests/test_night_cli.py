@@ -270,10 +270,10 @@ def test_night_export_writes_a_row_per_player_per_round_that_counts(cli, tmp_pat
         rows = list(csv.reader(stream))
     assert rows[0] == ["round", "table", "match", "player", "seat", "place", "table_size", "points", "round_score"]
     assert rows[1:5] == [
-        ["1", "1", "1", "Ann", "1", "1", "4", "0", "100.0"],
+        ["1", "1", "1", "Ann", "1", "1", "4", "0", "100.00"],
         ["1", "1", "1", "Bob", "2", "2", "4", "12", "66.67"],
         ["1", "1", "1", "Cat", "3", "3", "4", "40", "33.33"],
-        ["1", "1", "1", "Dan", "4", "4", "4", "120", "0.0"],
+        ["1", "1", "1", "Dan", "4", "4", "4", "120", "0.00"],
     ]
     assert len(rows) == 1 + 8
     out = tmp_path / "night.csv"
@@ -289,3 +289,41 @@ def test_a_stay_night_of_one_table_is_a_series_of_matches_with_one_set_of_standi
     second = cli.json("night", "status")["tables"][0]
     assert (second["players"], second["first_dealer"]) == (["Ann", "Bob", "Cat"], "Bob")
     assert json.loads(cli("status", "--json", "--match", second["match"]).stdout)["dealer"] == "Bob"
+
+
+# Issue 34: the plan that says why, moves, and the minimum of rounds.
+
+
+def test_night_next_says_the_cut_of_a_tie_and_who_moves_and_its_json_carries_the_moves(cli):
+    new_night(cli)  # Ann Bob Cat Dan | Eva Fay Gus Hal
+    for _ in range(4):
+        cli("deal", "--match", "1", "0", "3", "20", "20")  # Cat and Dan tie for last at table 1
+    finish_table(cli, cli.json("night", "status")["tables"][1])
+    said = cli("night", "next").stdout
+    status = cli.json("night", "status")
+    down = next(name for name in ("Cat", "Dan") if name in status["tables"][1]["players"])
+    assert f"Cat and Dan tied for last at table 1: the cut sends {down} down." in said
+    assert "Moving up: Eva to table 1." in said and f"Moving down: {down} to table 2." in said
+    assert "Staying at their tables: " in said
+    assert sorted(status["moves"], key=lambda move: move["name"]) == [
+        {"name": down, "from": 1, "to": 2},
+        {"name": "Eva", "from": 2, "to": 1},
+    ]
+
+
+def test_a_player_below_the_minimum_of_rounds_is_ranked_last_and_marked_everywhere(cli):
+    new_night(cli, "--min-rounds", "2", "--rounds", "3")
+    cli("night", "leave", "Ann")  # Ann wins table 1 and goes home
+    cli("night", "join", "Zoe")
+    finish_round(cli)
+    cli("night", "next")
+    finish_round(cli)
+    status = cli.json("night", "status")
+    below = [line["name"] for line in status["standings"] if not line["qualified"]]
+    assert status["min_rounds"] == 2 and sorted(below) == ["Ann", "Zoe"]
+    assert [line["name"] for line in status["standings"][-2:]] == below
+    text = cli("night", "status").stdout
+    assert text.count("1 of 2 rounds") == 2
+    assert "A player who played fewer than 2 rounds is ranked after those who played them." in text
+    first_table = next(table for table in status["tables"] if "Zoe" in table["players"])
+    assert first_table["table"] >= 1 and status["moves"] != []

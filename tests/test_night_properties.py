@@ -82,8 +82,8 @@ def play_a_night(data, night):
 
 
 def check_kept(state):
-    """The night as the store keeps it (its tables, who came and went, the rounds drawn ahead) is the night."""
-    kept = NightState.resume(state.settings, state.rounds, state.results, state.attendance(), state.planned)
+    """The night as the store keeps it (its tables, who came and went, the rounds drawn ahead, the cuts) is the night."""
+    kept = NightState.resume(state.settings, state.rounds, state.results, state.attendance(), state.planned, state.cuts)
     assert kept == state
 
 

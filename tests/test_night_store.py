@@ -49,6 +49,8 @@ def test_revision_0004_adds_the_night_tables_beside_the_matches_and_takes_them_a
         "created_at": ("VARCHAR(32)", False),
         "touched": ("INTEGER", False),
         "planned": ("VARCHAR", True),
+        "min_rounds": ("INTEGER", True),  # revision 0007
+        "cuts": ("VARCHAR", True),  # revision 0007
     }
     assert columns(store_path, NIGHT_PLAYER) == {
         "night_id": ("INTEGER", False),
@@ -73,6 +75,26 @@ def test_revision_0004_adds_the_night_tables_beside_the_matches_and_takes_them_a
         command.downgrade(config(conn), "0003")
     engine.dispose()
     assert not columns(store_path, NIGHT) and cli.json("status")["players"] == ["Ann", "Bob", "Cat"]
+
+
+def test_revision_0007_keeps_a_nights_minimum_and_cuts_and_refuses_to_go_back_losing_a_minimum(cli, store_path):
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    from scorepad.store.migrate import config
+
+    new_night(cli, "--min-rounds", "2")
+    assert {"min_rounds", "cuts"} <= set(columns(store_path, NIGHT))
+    engine = create_engine(f"sqlite:///{store_path}")
+    with pytest.raises(RuntimeError, match="minimum of rounds"), engine.begin() as conn:
+        command.downgrade(config(conn), "0006")
+    with sqlite3.connect(store_path) as conn:
+        conn.execute("UPDATE night SET min_rounds = NULL")
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0006")
+    engine.dispose()
+    assert not {"min_rounds", "cuts"} & set(columns(store_path, NIGHT))
+    assert cli.json("night", "status")["night"] == 1  # opening the store brings it back to the head
 
 
 def test_the_names_the_quick_reader_uses_for_nights_are_the_models_columns():

@@ -32,7 +32,7 @@ from ..core.text import quoted
 from ..store import backup_file, history, matches, nights
 from ..store.db import NoStoreYet
 from ..store.history import MatchRecord, TrailItem
-from ..store.night_rows import StoredNight, StoredTable, settings_of
+from ..store.night_rows import StoredNight, StoredTable, cuts_of, settings_of
 from ..store.schema import STANDING
 from . import progress
 from .inputs import MiB, StoreFile, TooLarge, read_path
@@ -519,7 +519,8 @@ def _night(data: NightFile, found: list[BackupMatch]) -> BackupNight:
     planned = tuple(tuple(tuple(group) for group in groups) for groups in data.planned)
     states = {at: match.state for at, match in enumerate(found)}
     with _at(label):
-        state = kept_state(settings, seated, attendance, planned, states)
+        cuts = cuts_of([cut.model_dump() for cut in data.cuts])
+        state = kept_state(settings, seated, attendance, planned, states, cuts)
     night = StoredNight(
         data.id, data.uid, data.name, rules, settings, data.created_at, data.touched, attendance, seated, planned,
         states, state,
@@ -601,7 +602,7 @@ def _restore_night(conn: Connection, backup: BackupNight, match_ids: list[int], 
     )  # fmt: skip
     for number, tables in enumerate(night.rounds, start=1):
         nights.seat_round(conn, night_id, number, [(seat.table, match_ids[seat.match_id]) for seat in tables])
-    nights.save(conn, night_id, night.attendance, night.planned, touch=False)
+    nights.save(conn, night_id, night.attendance, night.planned, touch=False, cuts=night.state.cuts)
     return night_id
 
 

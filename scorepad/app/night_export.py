@@ -40,7 +40,7 @@ def night_rows(played: list[PlayedTable], cell: Callable[[str], str] = escape) -
                 finish.place,
                 len(players),
                 finish.points,
-                two_decimals(scores[finish.name]),
+                f"{two_decimals(scores[finish.name]):.2f}",  # 100.00 beside 66.67, not 100.0
             )
 
 

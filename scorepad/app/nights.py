@@ -25,15 +25,26 @@ from ..core.language import N_, Phrase
 from ..core.match import EntryKind, MatchState, Settings
 from ..core.names import check_match_name, check_names
 from ..core.night.kept import counted_rounds
-from ..core.night.movement import Movement
-from ..core.night.scores import NightStanding, TableResult, night_standings
+from ..core.night.movement import WAYS, Movement
+from ..core.night.scores import NightStanding, TableResult, minimum_rounds, night_standings
 from ..core.night.seating import Seating, Table
-from ..core.night.state import MAX_SEED, Joined, Left, NightEvent, NightOver, NightSettings, NightState, RoundPlayed
+from ..core.night.state import (
+    MAX_SEED,
+    Joined,
+    Left,
+    Move,
+    NightEvent,
+    NightOver,
+    NightSettings,
+    NightState,
+    RoundPlayed,
+)
 from ..core.rules import RuleSet
 from ..store import quick
 from ..store.night_rows import NoNightYet, StoredNight
 
 if TYPE_CHECKING:
+    from ..core.night.movement.progressive import Climb
     from ..store.db import Connection, Store
     from ..store.nights import NightSummary
 
@@ -85,6 +96,9 @@ class NightStatus:
     leaving: tuple[str, ...] = ()  #: players who leave after this round
     joining: tuple[str, ...] = ()  #: players who join from the next round
     notes: tuple[Phrase, ...] = ()  #: what the command did, to tell the organiser
+    moves: tuple[Move, ...] = ()  #: every player whose table is not the one they had the round before
+    why: Climb | None = None  #: progressive movement: why the round in play sits so (the cuts, who stays)
+    minimum: int = 0  #: the rounds a player must have played to be ranked with the others, as counted now
 
     @property
     def round_over(self) -> bool:
@@ -162,14 +176,16 @@ def _status(night: StoredNight) -> tuple[NightState, NightStatus]:
     state = night.state
     counted = night.rounds[: counted_rounds(night.rounds, night.matches)]
     results = (_result(night, table, match_id) for tables in counted for table, match_id in tables)
-    standings = night_standings(state.players, results)
+    minimum = minimum_rounds(len(counted), night.settings.min_rounds)
+    standings = night_standings(state.players, results, minimum)
+    why = WAYS[night.settings.movement].why
     tables = tuple(
         TableStatus(table.number, match_id, table.players, table.first_dealer, night.matches[match_id])
         for table, match_id in night.rounds[-1]
     )
     return state, NightStatus(
         night.id, night.name, night.settings, night.rules, state.round, tables, tuple(standings),
-        state.leaving, state.joining,
+        state.leaving, state.joining, moves=state.moves(), why=why(state) if why else None, minimum=minimum,
     )  # fmt: skip
 
 
@@ -225,6 +241,7 @@ def new_night(
     seating: Seating = Seating.RANDOM,
     seed: int | None = None,
     name: str | None = None,
+    min_rounds: int | None = None,
 ) -> NightStatus:
     """A new night, its first round seated: a match at every table."""
     from ..store import matches, nights
@@ -239,6 +256,7 @@ def new_night(
         seed=random.SystemRandom().randint(0, MAX_SEED) if seed is None else seed,
         decks=rules.decks,
         deals_per_player=deals_per_player,
+        min_rounds=min_rounds,
     )
     state = NightState.start(settings)
     with store.write(create=True) as conn:
@@ -275,7 +293,7 @@ def _seat(conn: Connection, night_id: int, name: str | None, rules: RuleSet, sta
         title = _match_name(label, state.round, table.number)
         tables.append((table, matches.create(conn, settings, title, uuid.uuid4().hex, None)))
     nights.seat_round(conn, night_id, state.round, tables)
-    nights.save(conn, night_id, state.attendance(), state.planned)
+    nights.save(conn, night_id, state.attendance(), state.planned, cuts=state.cuts)
 
 
 def _match_name(night: str, round_: int, table: int) -> str:
@@ -302,7 +320,7 @@ def _between_rounds(store: Store, night_id: int | None, event: NightEvent) -> Ni
         night = nights.load(conn, nights.resolve_night_id(conn, night_id), lock=True)
         state, _ = _status(night)
         after = state.apply(event)
-        nights.save(conn, night.id, after.attendance(), after.planned)
+        nights.save(conn, night.id, after.attendance(), after.planned, cuts=after.cuts)
         status = _status(nights.load(conn, night.id))[1]
     return replace(status, notes=(_change(state, after),))
 

@@ -77,6 +77,15 @@ MovementOpt = Annotated[Movement, typer.Option("--movement", help="How players c
 SeatingOpt = Annotated[
     Seating, typer.Option("--seating", help="Round 1: tables drawn from the seed, or the players as listed.")
 ]
+MinRoundsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--min-rounds",
+        metavar="N",
+        parser=POSITIVE,
+        help="Rounds a player must play to be ranked with those who played them (default: half the rounds played, rounded up).",
+    ),
+]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", metavar="S", parser=WHOLE, help="The seed of every draw (default: a new one).")
 ]
@@ -90,6 +99,7 @@ def new(
     movement: MovementOpt = Movement.PROGRESSIVE,
     seating: SeatingOpt = Seating.RANDOM,
     seed: SeedOpt = None,
+    min_rounds: MinRoundsOpt = None,
     name: NightNameOpt = None,
     rules: PresetOpt = None,
     hearts: HeartsOpt = None,
@@ -106,7 +116,8 @@ def new(
     scorepad new), every player dealing --deals-per-player times. Between
     rounds, progressive movement moves each table's winner up a table and its
     loser down; mixed draws the tables afresh so that as few pairs as possible
-    meet again; stay keeps the tables.
+    meet again; stay keeps the tables. A player who played fewer rounds than
+    --min-rounds is ranked after everyone who reached it, marked "2 of 4 rounds".
 
     Examples:
 
@@ -114,6 +125,7 @@ def new(
       scorepad night new --players Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal,Ivy,Jon,Kim,Lea,Max,Ned
       scorepad night new -p Ann,Bob,Cat,Dan,Eva,Fay --table-size 3 --movement mixed --seed 7
       scorepad night new -p Ann,Bob,Cat,Dan --rounds 3 --deals-per-player 2 --movement stay --name Tuesday
+      scorepad night new -p Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal --rounds 4 --min-rounds 3
     """
     from ..app.nights import new_night
     from ..core.rules import Preset, RuleSet
@@ -123,7 +135,7 @@ def new(
     names = [n.strip() for given in players for n in given.split(",")]
     status = new_night(
         open_store(), names, rule_set, table_size=table_size, rounds=rounds, deals_per_player=deals_per_player,
-        movement=movement, seating=seating, seed=seed, name=name,
+        movement=movement, seating=seating, seed=seed, name=name, min_rounds=min_rounds,
     )  # fmt: skip
     if as_json:
         _show(status, True)

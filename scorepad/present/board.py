@@ -73,8 +73,8 @@ def board_json(status: NightStatus) -> dict[str, Any]:
         "standings": {
             "heading": standings_heading(counted),
             "heads": list(standings_heads()),
-            "rows": [[visible(cell) for cell in standing_cells(line)] for line in status.standings if counted],
-            "key": standings_key(),
+            "rows": [[visible(cell) for cell in standing_cells(line, counted)] for line in status.standings if counted],
+            "key": standings_key(status.standings, status.minimum),
         },
         "changes": [visible(line) for line in changes(status)],
     }

@@ -32,6 +32,8 @@ def status_json(status: NightStatus) -> dict[str, Any]:
         "rules": status.rules.to_json(),
         "leaving": list(status.leaving),
         "joining": list(status.joining),
+        "min_rounds": status.minimum,
+        "moves": [{"name": move.name, "from": move.source, "to": move.to} for move in status.moves],
     }
 
 
@@ -66,6 +68,7 @@ def standing_json(line: NightStanding) -> dict[str, Any]:
         "rounds": line.rounds,
         "firsts": line.firsts,
         "points_per_deal": two_decimals(line.points_per_deal),
+        "qualified": line.qualified,
     }
 
 

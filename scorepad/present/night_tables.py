@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ..app.nights import NightStatus, NightSummary, TableStatus
+    from ..core.night.movement.progressive import Climb, TieCut
     from ..core.night.scores import NightStanding
+    from ..core.night.state import Move
 
 
 def night_label(night_id: int, name: str | None) -> str:
@@ -53,7 +55,80 @@ def plan(status: NightStatus) -> list[str]:
                 table=table.number, match=table.match_id, players=", ".join(table.players), dealer=table.dealer
             )
         )
+    return lines + climb_lines(status)
+
+
+def climb_lines(status: NightStatus) -> list[str]:
+    """Why a progressive round sits so: tables cut again, ties cut, who moves up, down, stays, joins, and why."""
+    why = status.why
+    if why is None:
+        return []
+    lines = [_("The tables were cut again after {change}.").format(change=_change(why))] if why.cut_again else []
+    lines += [tie_words(tie) for tie in why.ties]
+    moved = [move for move in status.moves if move.source is not None]
+    for heading, chosen in (
+        (_("Moving up: {moves}."), [move for move in moved if move.to < (move.source or 0)]),
+        (_("Moving down: {moves}."), [move for move in moved if move.to > (move.source or 0)]),
+    ):
+        if chosen:
+            lines.append(heading.format(moves=_moves(chosen)))
+    staying = [name for name in _seated(status) if name not in {move.name for move in status.moves}]
+    if staying:
+        lines.append(_("Staying at their tables: {players}.").format(players=and_list(staying)))
+    for kept in why.kept:
+        if kept.won:
+            said = _("{player} won table {table} but stays there: the tables were cut again.")
+        else:
+            said = _("{player} finished last at table {table} but stays there: the tables were cut again.")
+        lines.append(said.format(player=kept.name, table=kept.table))
+    joining = [move for move in status.moves if move.source is None]
+    if joining:
+        lines.append(_("Joining: {moves}.").format(moves=_moves(joining)))
     return lines
+
+
+def _seated(status: NightStatus) -> list[str]:
+    return [name for table in status.tables for name in table.players]
+
+
+def _moves(moves: Sequence[Move]) -> str:
+    # TRANSLATORS: one move of the plan, in a list after "Moving up:" or "Moving down:".
+    return ", ".join(_("{player} to table {table}").format(player=move.name, table=move.to) for move in moves)
+
+
+def _change(why: Climb) -> str:
+    """Who left and who joined, after "The tables were cut again after"."""
+    left, joined = and_list(why.left), and_list(why.joined)
+    if why.left and why.joined:
+        # TRANSLATORS: completes "The tables were cut again after {change}."
+        return _("{left} left and {joined} joined").format(left=left, joined=joined)
+    if why.left:
+        # TRANSLATORS: completes "The tables were cut again after {change}."
+        return _("{players} left").format(players=left)
+    # TRANSLATORS: completes "The tables were cut again after {change}."
+    return _("{players} joined").format(players=joined)
+
+
+def tie_words(tie: TieCut) -> str:
+    """``Anna and Ingrid tied for last at table 1: the cut sends Anna down.``"""
+    players = and_list(tie.players)
+    if tie.first and tie.last:
+        tied = _("{players} tied at table {table}").format(players=players, table=tie.table)
+    elif tie.first:
+        tied = _("{players} tied for first at table {table}").format(players=players, table=tie.table)
+    elif tie.last:
+        tied = _("{players} tied for last at table {table}").format(players=players, table=tie.table)
+    else:
+        tied = _("{players} tied for place {place} at table {table}").format(
+            players=players, place=tie.place, table=tie.table
+        )
+    if tie.up and tie.down:
+        return _("{tie}: the cut sends {up} up and {down} down.").format(
+            tie=tied, up=and_list(tie.up), down=and_list(tie.down)
+        )
+    if tie.up:
+        return _("{tie}: the cut sends {players} up.").format(tie=tied, players=and_list(tie.up))
+    return _("{tie}: the cut sends {players} down.").format(tie=tied, players=and_list(tie.down))
 
 
 def table_state(table: TableStatus) -> str:
@@ -98,8 +173,8 @@ def standings_heading(counted: int) -> str:
     )
 
 
-def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
-    """The night's standings over the rounds counted so far."""
+def standings_view(standings: Sequence[NightStanding], counted: int, minimum: int = 0) -> Group:
+    """The night's standings over the rounds counted so far; a player below the minimum of rounds marked so."""
     if not counted:
         return Group(Text(standings_heading(counted), style="bold"))
     rows = Table(show_edge=False, pad_edge=False, box=None)
@@ -109,9 +184,10 @@ def standings_view(standings: Sequence[NightStanding], counted: int) -> Group:
     for head in numbers:
         rows.add_column(head, justify="right")
     for line in standings:
-        place, name, *figures = standing_cells(line)
+        place, name, *figures = standing_cells(line, counted)
         rows.add_row(place, Text(name), *figures)
-    return Group(Text(standings_heading(counted), style="bold"), rows, Text(standings_key(), style="dim"))
+    key = Text(standings_key(standings, minimum), style="dim")
+    return Group(Text(standings_heading(counted), style="bold"), rows, key)
 
 
 def standings_heads() -> tuple[str, ...]:
@@ -119,14 +195,34 @@ def standings_heads() -> tuple[str, ...]:
     return _("Player"), _("Score"), _("Rounds"), _("Firsts"), _("Points per deal")
 
 
-def standing_cells(line: NightStanding) -> tuple[str, ...]:
-    """A line of the night's standings as people read it: its place, then a cell for each of ``standings_heads``."""
+def standing_cells(line: NightStanding, counted: int = 0) -> tuple[str, ...]:
+    """A line of the night's standings as people read it: its place, then a cell for each of ``standings_heads``.
+
+    A player below the night's minimum of rounds has ``2 of 4 rounds`` for rounds: of the ``counted`` so far.
+    """
     score, per_deal = decimal(two_decimals(line.score)), decimal(two_decimals(line.points_per_deal))
-    return str(line.place), line.name, score, str(line.rounds), str(line.firsts), per_deal
+    rounds = str(line.rounds) if line.qualified else rounds_mark(line.rounds, counted)
+    return str(line.place), line.name, score, rounds, str(line.firsts), per_deal
 
 
-def standings_key() -> str:
-    return _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
+def rounds_mark(played: int, counted: int) -> str:
+    """``2 of 4 rounds``: a player below the night's minimum of rounds, and why they are ranked below the others."""
+    return ngettext("{played} of {count} round", "{played} of {count} rounds", counted).format(
+        played=played, count=counted
+    )
+
+
+def standings_key(standings: Sequence[NightStanding] = (), minimum: int = 0) -> str:
+    """What the score means, and the minimum of rounds when it puts anyone below those who reached it."""
+    key = _("Score: the share of the others at the table a player finished ahead of, a tie counting half, on average.")
+    if not any(line.rounds and not line.qualified for line in standings):
+        return key
+    below = ngettext(
+        "A player who played fewer than {count} round is ranked after those who played it.",
+        "A player who played fewer than {count} rounds is ranked after those who played them.",
+        minimum,
+    ).format(count=minimum)
+    return f"{key} {below}"
 
 
 def status_view(status: NightStatus) -> Group:
@@ -134,7 +230,7 @@ def status_view(status: NightStatus) -> Group:
     parts: list[RenderableType] = [Text(title(status), style="bold")]
     for table in status.tables:
         parts += [Text(""), table_view(table)]
-    parts += [Text(""), standings_view(status.standings, rounds_counted(status))]
+    parts += [Text(""), standings_view(status.standings, rounds_counted(status), status.minimum)]
     parts += [Text(line) for line in changes(status)]
     return Group(*parts)
 

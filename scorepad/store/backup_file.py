@@ -23,7 +23,7 @@ from sqlmodel import SQLModel
 from ..core.errors import ScorepadError
 from ..core.language import N_, Phrase, Titled
 from .history import MatchRecord, TrailItem
-from .night_rows import StoredNight, settings_fields
+from .night_rows import StoredNight, cuts_json, settings_fields
 
 FORMAT = "scorepad-backup"
 VERSION = 1  #: the newest backup version this code reads and the one it writes
@@ -184,6 +184,11 @@ class NightTableFile(_Strict):
     first_dealer: str
 
 
+class NightCutFile(_Strict):
+    round: Int64
+    tables: list[list[str]]  #: each table's players, best first
+
+
 class NightFile(_Strict):
     id: Int64  #: the number it had in the store it came from, for people reading messages
     uid: Annotated[str, Field(min_length=1, max_length=32)]
@@ -200,6 +205,10 @@ class NightFile(_Strict):
     players: list[NightPlayerFile]  #: in the order they came
     tables: list[NightTableFile]  #: round by round, table by table
     planned: list[list[list[str]]]  #: mixed movement: the tables drawn for the rounds to come
+    #: The rounds a player must play to be ranked with the others; None (or absent): half the rounds played.
+    min_rounds: Int64 | None = None
+    #: Progressive movement: each round's finishing orders as the cut settled its ties (absent: none kept).
+    cuts: list[NightCutFile] = []
 
     @property
     def label(self) -> Phrase:
@@ -407,4 +416,5 @@ def night_json(night: StoredNight, uids: dict[int, str]) -> dict[str, Any]:
             for table, match_id in tables
         ],
         "planned": [[list(group) for group in groups] for groups in night.planned],
+        "cuts": cuts_json(night.state.cuts),
     }

@@ -103,6 +103,10 @@ class NightRow(SQLModel, table=True):
     touched: int = Field(default=0, index=True)  #: grows on every write of the night: picks the default night
     #: Mixed movement: the tables drawn for the rounds after the one in play, as JSON (``NightState.planned``).
     planned: str | None = None
+    #: The rounds a player must play to be ranked with the others; None: half the rounds played, rounded up.
+    min_rounds: int | None = None
+    #: Progressive movement: each round's finishing orders as the cut settled its ties, as JSON (``NightState.cuts``).
+    cuts: str | None = None
 
 
 class NightPlayerRow(SQLModel, table=True):

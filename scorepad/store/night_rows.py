@@ -28,7 +28,7 @@ from ..core.language import N_
 from ..core.match import MatchState
 from ..core.night.kept import checked_night
 from ..core.night.movement import Movement
-from ..core.night.seating import Planned, Seating, Table
+from ..core.night.seating import Cuts, Planned, Seating, Table
 from ..core.night.state import Attendance, NightSettings, NightState
 from ..core.rules import RuleSet
 from .encoding import decode_rules
@@ -94,9 +94,10 @@ def night_of(row: Any, players: Iterable[Any], tables: Iterable[Any], matches: M
         settings = settings_of(row, attendance, rules)
         rounds = _rounds(tables)
         planned = decode_planned(row.planned)
+        cuts = decode_cuts(row.cuts)
     except (ScorepadError, ValueError, TypeError, KeyError, AttributeError) as problem:
         raise DamagedNight(row.id, [problem]) from None
-    state, faults = checked_night(settings, rules, attendance, rounds, planned, matches)
+    state, faults = checked_night(settings, rules, attendance, rounds, planned, matches, cuts)
     if state is None:
         raise DamagedNight(row.id, faults)
     return StoredNight(
@@ -155,6 +156,7 @@ def settings_of(source: Any, attendance: Sequence[Attendance], rules: RuleSet) -
         seed=_whole(source.seed, "seed"),
         decks=rules.decks,
         deals_per_player=_whole(source.deals_per_player, "deals_per_player"),
+        min_rounds=_whole(source.min_rounds, "min_rounds", empty=True),
     )
 
 
@@ -167,6 +169,7 @@ def settings_fields(settings: NightSettings) -> dict[str, Any]:
         "movement": settings.movement.value,
         "seating": settings.seating.value,
         "seed": settings.seed,
+        "min_rounds": settings.min_rounds,
     }
 
 
@@ -204,3 +207,29 @@ def decode_planned(text: str | None) -> Planned:
     ):
         raise RuleError(N_("the rounds drawn ahead are not tables of the night's players"))
     return tuple(tuple(tuple(table) for table in tables) for tables in rounds)
+
+
+def encode_cuts(cuts: Cuts) -> str | None:
+    """The cuts of a night's ties as its row keeps them: ``[{"round": 1, "tables": [["Ann", ...], ...]}, ...]``."""
+    return json.dumps(cuts_json(cuts)) if cuts else None
+
+
+def cuts_json(cuts: Cuts) -> list[dict[str, Any]]:
+    return [{"round": number, "tables": [list(order) for order in orders]} for number, orders in cuts]
+
+
+def decode_cuts(text: str | None) -> Cuts:
+    return cuts_of(json.loads(text)) if text else ()
+
+
+def cuts_of(kept: object) -> Cuts:
+    """The cuts from their JSON (a row's, or a backup's); RuleError when it is not what ``cuts_json`` writes."""
+    if not (
+        isinstance(kept, list)
+        and all(isinstance(cut, dict) and set(cut) == {"round", "tables"} for cut in kept)
+        and all(type(cut["round"]) is int and isinstance(cut["tables"], list) for cut in kept)
+        and all(isinstance(order, list) for cut in kept for order in cut["tables"])
+        and all(isinstance(name, str) for cut in kept for order in cut["tables"] for name in order)
+    ):
+        raise RuleError(N_("the cuts of its ties are not rounds of players' names"))
+    return tuple((cut["round"], tuple(tuple(order) for order in cut["tables"])) for cut in kept)

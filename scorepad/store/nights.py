@@ -16,6 +16,7 @@ from sqlalchemy import Column, Connection, Table, delete, func, insert, select, 
 from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
+from ..core.night.seating import Cuts
 from ..core.night.seating import Table as NightTable
 from ..core.night.state import Attendance, NightSettings
 from ..core.rules import RuleSet
@@ -27,6 +28,7 @@ from .night_rows import (
     NoNightYet,
     Planned,
     StoredNight,
+    encode_cuts,
     encode_planned,
     night_of,
     player_rows,
@@ -80,12 +82,17 @@ def create(
 
 
 def save(
-    conn: Connection, night_id: int, attendance: Sequence[Attendance], planned: Planned, touch: bool = True
+    conn: Connection,
+    night_id: int,
+    attendance: Sequence[Attendance],
+    planned: Planned,
+    touch: bool = True,
+    cuts: Cuts = (),
 ) -> None:
-    """Keep who came and went and the rounds drawn ahead; ``touch``: the night becomes the one used last."""
+    """Keep who came and went, the rounds drawn ahead and the cuts of ties; ``touch``: the night becomes the one used last."""
     conn.execute(delete(NP).where(NP.c.night_id == night_id))
     conn.execute(insert(NP), player_rows(night_id, attendance))
-    values: dict[str, object] = {"planned": encode_planned(planned)}
+    values: dict[str, object] = {"planned": encode_planned(planned), "cuts": encode_cuts(cuts)}
     if touch:
         values["touched"] = next_touch(conn)
     conn.execute(update(N).where(N.c.id == night_id).values(**values))

@@ -66,7 +66,8 @@ _LINES = f"""
 
 # A night: what ``night_rows.night_of`` reads of its rows, and its tables' matches (by the night's id).
 _NIGHT_COLUMNS = f"""{N.ID}, {N.UID}, {N.NAME}, {N.RULES}, {N.TABLE_SIZE}, {N.ROUNDS}, {N.DEALS_PER_PLAYER},
-    {N.MOVEMENT}, {N.SEATING}, {N.SEED}, {N.CREATED_AT}, {N.TOUCHED}, {N.PLANNED}"""
+    {N.MOVEMENT}, {N.SEATING}, {N.SEED}, {N.CREATED_AT}, {N.TOUCHED}, {N.PLANNED},
+    {N.MIN_ROUNDS}, {N.CUTS}"""
 _NIGHT = f"SELECT {_NIGHT_COLUMNS} FROM {NIGHT} WHERE {N.ID} = ?"
 _LATEST_NIGHT = f"SELECT {_NIGHT_COLUMNS} FROM {NIGHT} ORDER BY {N.TOUCHED} DESC, {N.ID} DESC LIMIT 1"
 _NIGHT_PLAYERS = f"""SELECT {NP.NAME}, {NP.JOINED_ROUND}, {NP.LEFT_ROUND} FROM {NIGHT_PLAYER}

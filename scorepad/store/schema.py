@@ -13,7 +13,7 @@ NIGHT_LINK, PHONE_ENTRY = "night_link", "phone_entry"
 
 #: The schema revision this code writes: the last migration script's (a test keeps them in step).
 #: Known without Alembic, so that the quick reader can tell a store that needs upgrading.
-HEAD = "0006"
+HEAD = "0007"
 #: Where Alembic keeps a store's revision.
 VERSION_TABLE, VERSION_COLUMN = "alembic_version", "version_num"
 
@@ -69,6 +69,8 @@ class NightColumn:
     CREATED_AT = "created_at"
     TOUCHED = "touched"
     PLANNED = "planned"
+    MIN_ROUNDS = "min_rounds"
+    CUTS = "cuts"
 
 
 class NightPlayerColumn:

@@ -18,7 +18,7 @@ from ..match import MatchState
 from ..names import check_names
 from ..rules import RuleSet
 from .scores import TableResult
-from .seating import Planned, Table
+from .seating import Cuts, Planned, Table
 from .state import Attendance, NightSettings, NightState
 
 #: The tables of every round seated, round 1 first, each with its match's id.
@@ -38,6 +38,7 @@ def kept_state(
     attendance: Sequence[Attendance],
     planned: Planned,
     matches: Mapping[int, MatchState],
+    cuts: Cuts = (),
 ) -> NightState:
     """The night as the core folds it from what was kept; RuleError when its parts do not agree.
 
@@ -52,6 +53,7 @@ def kept_state(
         results if over else results[:-1],
         attendance,
         planned,
+        cuts,
     )
 
 
@@ -62,6 +64,7 @@ def checked_night(
     rounds: KeptRounds,
     planned: Planned,
     matches: Mapping[int, MatchState],
+    cuts: Cuts = (),
 ) -> tuple[NightState | None, list[ScorepadError]]:
     """The night its kept parts fold into, and no fault; or None, and every way they break what scorepad writes.
 
@@ -105,7 +108,7 @@ def checked_night(
         )
     if not faults:
         try:
-            return kept_state(settings, rounds, attendance, planned, matches), []
+            return kept_state(settings, rounds, attendance, planned, matches, cuts), []
         except ScorepadError as fault:
             faults.append(fault)
     return None, faults

@@ -78,19 +78,34 @@ class NightStanding:
     name: str
     score: Fraction  #: the average of the round scores, a percentage; 0 before any round
     rounds: int
-    firsts: int  #: rounds finished first at the table (a shared first place counts)
+    firsts: int  #: tables won (a shared first place counts; a table abandoned before its first deal is nobody's)
     points: int
     deals: int
+    #: Played the night's minimum of rounds (``minimum_rounds``): a player below it is ranked after all who reached it.
+    qualified: bool = True
 
     @property
     def points_per_deal(self) -> Fraction:
         return Fraction(self.points, self.deals) if self.deals else Fraction(0)
 
 
-def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> list[NightStanding]:
+def minimum_rounds(counted: int, least: int | None = None) -> int:
+    """The rounds a player must have played to be ranked with the others, after ``counted`` rounds.
+
+    The night's ``--min-rounds`` (``least``), or half the rounds counted, rounded
+    up; never more than the rounds counted, so that who played every round so far qualifies.
+    """
+    wanted = -(-counted // 2) if least is None else least
+    return min(wanted, counted)
+
+
+def night_standings(players: Sequence[str], results: Iterable[TableResult], minimum: int = 0) -> list[NightStanding]:
     """Every player of the night, best first: by score, then more firsts, then fewer points per deal; else a shared place.
 
-    Players who have played no round yet come last, sharing a place: they have no score to compare.
+    A player who played fewer than ``minimum`` rounds is ranked after every
+    player who reached it, in the same order among themselves. Players who
+    have played no round yet come last, sharing a place: they have no score to compare.
+    A first is a table won: a table abandoned before its first deal gives nobody one.
     """
     scores: dict[str, list[Fraction]] = {name: [] for name in players}
     firsts, points, deals = dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0)
@@ -98,7 +113,7 @@ def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> l
         round_scores = result.round_scores()
         for finish in result.finishes:
             scores[finish.name].append(round_scores[finish.name])
-            firsts[finish.name] += finish.place == 1
+            firsts[finish.name] += finish.place == 1 and result.deals > 0
             points[finish.name] += finish.points
             deals[finish.name] += result.deals
     lines = [
@@ -110,6 +125,7 @@ def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> l
             firsts[name],
             points[name],
             deals[name],
+            len(had) >= minimum,
         )
         for name, had in scores.items()
     ]
@@ -121,9 +137,9 @@ def night_standings(players: Sequence[str], results: Iterable[TableResult]) -> l
     return ranked
 
 
-def _rank(line: NightStanding) -> tuple[bool, Fraction, int, Fraction]:
-    """What orders the night's standings: a score at all, then the score, more firsts, fewer points per deal."""
-    return (not line.rounds, -line.score, -line.firsts, line.points_per_deal)
+def _rank(line: NightStanding) -> tuple[bool, bool, Fraction, int, Fraction]:
+    """What orders the night's standings: a score at all, the minimum of rounds, the score, more firsts, fewer points per deal."""
+    return (not line.rounds, not line.qualified, -line.score, -line.firsts, line.points_per_deal)
 
 
 def two_decimals(value: Fraction) -> float:

@@ -47,12 +47,19 @@ class Table:
 Planned = tuple[tuple[tuple[str, ...], ...], ...]
 
 
+#: A round's finishing orders as a movement read them, table by table, each best first (ties put in order by a cut).
+Ladder = tuple[tuple[str, ...], ...]
+#: The ladders a night kept, each with the number of the round it was read from.
+Cuts = tuple[tuple[int, Ladder], ...]
+
+
 @dataclass(frozen=True)
 class NextRound:
-    """A round as a movement seats it: its tables, and any it drew for the rounds after it."""
+    """A round as a movement seats it: its tables, any it drew for the rounds after it, and the ladder it read."""
 
     tables: tuple[Table, ...]
     planned: Planned = ()
+    ladder: Ladder = ()  #: progressive movement: the round's finishing orders, its ties cut
 
 
 def table_bounds(decks: int) -> tuple[int, int]:

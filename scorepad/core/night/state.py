@@ -21,8 +21,8 @@ from ..numbers import MAX_DIGITS
 from ..rules import parse_decks
 from ..text import quoted
 from .movement import WAYS, Movement
-from .scores import NightStanding, TableResult, night_standings
-from .seating import Planned, Seating, Table, check_table_size, first_round, table_bounds, table_sizes
+from .scores import NightStanding, TableResult, minimum_rounds, night_standings
+from .seating import Cuts, Planned, Seating, Table, check_table_size, first_round, table_bounds, table_sizes
 
 #: The most players a night seats: 50 tables of 4, as a large club's hall holds.
 MAX_PLAYERS = 200
@@ -54,6 +54,8 @@ class NightSettings:
     seed: int = 0
     decks: int = 1
     deals_per_player: int = 1  #: each table's match deals this many times round the table
+    #: The rounds a player must play to be ranked with the others (``--min-rounds``); None: half the rounds played.
+    min_rounds: int | None = None
 
     def table_format(self, players: int) -> Format:
         """How a table's match of ``players`` ends: once each of them has dealt ``deals_per_player`` times."""
@@ -73,6 +75,12 @@ class NightSettings:
                 N_("a round has 1 to {most} deals per player, not {count}"),
                 most=MAX_DEALS_PER_PLAYER,
                 count=self.deals_per_player,
+            )
+        if self.min_rounds is not None and not 1 <= self.min_rounds <= self.rounds:
+            raise RuleError(
+                N_("the minimum of rounds is 1 to the night's {rounds}, not {count}"),
+                rounds=self.rounds,
+                count=self.min_rounds,
             )
 
 
@@ -110,6 +118,15 @@ NightEvent = RoundPlayed | Left | Joined
 
 
 @dataclass(frozen=True)
+class Move:
+    """A player whose table changed from the round before: ``source`` None for a player who joined."""
+
+    name: str
+    source: int | None
+    to: int
+
+
+@dataclass(frozen=True)
 class Attendance:
     """One player's part in a night: the round they joined from (None: from the first) and the last they play (None: to the end)."""
 
@@ -134,6 +151,9 @@ class NightState:
     #: With mixed movement, the tables drawn for the rounds after the one in play,
     #: kept while nobody leaves or joins: the rounds to come are drawn together.
     planned: Planned = field(default=(), repr=False)
+    #: Progressive movement: each round's finishing orders as the cut settled its ties, by the round they were read
+    #: from (a night kept before the cut was has none).
+    cuts: Cuts = field(default=(), repr=False)
 
     @classmethod
     def start(cls, settings: NightSettings) -> NightState:
@@ -153,6 +173,7 @@ class NightState:
         results: Sequence[tuple[TableResult, ...]],
         attendance: Sequence[Attendance],
         planned: Planned = (),
+        cuts: Cuts = (),
     ) -> NightState:
         """The night as it was kept (``attendance`` and ``planned`` as this state gave them), without seating it again.
 
@@ -177,6 +198,7 @@ class NightState:
             joining=tuple(line.name for line in attendance if line.joined == current + 1),
             joined=tuple(line.name for line in attendance if line.joined is not None),
             planned=planned,
+            cuts=cuts,
         )
         _check_kept(state, attendance)
         return state
@@ -220,8 +242,21 @@ class NightState:
             lines.append(Attendance(name, joined, left))
         return tuple(lines)
 
+    def moves(self) -> tuple[Move, ...]:
+        """Every player of the round in play whose table is not the one they had in the round before, table by table."""
+        if self.round < 2:
+            return ()
+        had = {name: table.number for table in self.rounds[-2] for name in table.players}
+        return tuple(
+            Move(name, had.get(name), table.number)
+            for table in self.tables
+            for name in table.players
+            if had.get(name) != table.number
+        )
+
     def standings(self) -> list[NightStanding]:
-        return night_standings(self.players, (result for played in self.results for result in played))
+        minimum = minimum_rounds(len(self.results), self.settings.min_rounds)
+        return night_standings(self.players, (result for played in self.results for result in played), minimum)
 
     def apply(self, event: NightEvent) -> NightState:
         """The night after one more event."""
@@ -260,7 +295,10 @@ class NightState:
 
     def _seat_next(self) -> NightState:
         seated = WAYS[self.settings.movement].seat(self)
-        return replace(self, rounds=(*self.rounds, seated.tables), leaving=(), joining=(), planned=seated.planned)
+        cuts = (*self.cuts, (self.round, seated.ladder)) if seated.ladder else self.cuts
+        return replace(
+            self, rounds=(*self.rounds, seated.tables), leaving=(), joining=(), planned=seated.planned, cuts=cuts
+        )
 
     # Between rounds: players leave and join.
 
@@ -352,8 +390,22 @@ def _check_kept(state: NightState, attendance: Sequence[Attendance]) -> None:
         drawn = [name for group in groups for name in group]
         if len(set(drawn)) != len(drawn) or any(not least <= len(group) <= most for group in groups):
             raise RuleError(N_("the rounds drawn ahead are not tables of the night's players"))
+    _check_cuts(state)
     if state.attendance() != tuple(attendance):
         raise RuleError(N_("who joined and left the night does not agree with its rounds"))
+
+
+def _check_cuts(state: NightState) -> None:
+    """Refuse kept cuts that are not the finishing orders of rounds that seated another, ties apart."""
+    for number, orders in state.cuts:
+        if not 1 <= number < len(state.rounds) or number > len(state.results):
+            raise RuleError(N_("the cut of round {round} is not that of a round played"), round=number)
+        results = state.results[number - 1]
+        places = {finish.name: finish.place for result in results for finish in result.finishes}
+        if [sorted(order) for order in orders] != [sorted(result.names) for result in results] or any(
+            [places[name] for name in order] != sorted(places[name] for name in order) for order in orders
+        ):
+            raise RuleError(N_("the cut of round {round} is not its finishing order"), round=number)
 
 
 def _without(names: tuple[str, ...], name: str) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...language import N_
 from ..seating import NextRound, Planned, table_sizes
 from .mixed import plan_mixed, seat_mixed
-from .progressive import seat_progressive
+from .progressive import Climb, climb, seat_progressive
 from .stay import seat_stay
 
 if TYPE_CHECKING:
@@ -48,11 +48,13 @@ class Way:
     draws_ahead: bool = False  #: it keeps the tables it drew for the rounds to come (``NextRound.planned``)
     #: The rounds after round 1, planned when the night starts (a movement that draws ahead).
     plan: Callable[[NightState], Planned] | None = None
+    #: Why the round in play is seated so, for the plan to say (progressive movement: the cuts, who stays and why).
+    why: Callable[[NightState], Climb | None] | None = None
 
 
 #: Each movement's way, as python-chess lists each variant's board class: the one place that tells them apart.
 WAYS: dict[Movement, Way] = {
-    Movement.PROGRESSIVE: Way(seat_progressive, N_("winners move up a table, losers down")),
+    Movement.PROGRESSIVE: Way(seat_progressive, N_("winners move up a table, losers down"), why=climb),
     Movement.MIXED: Way(seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True, plan=plan_mixed),
     Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay),
 }
