@@ -111,7 +111,7 @@ def test_a_night_s_spreadsheet_csv_speaks_the_language_with_two_decimals_always(
     assert rows[0] == [pt(h) for h in ("Round", "Table", "Match", "Player", "Seat", "Place", "Players at the table", "Points", "Round score")]  # fmt: skip
     assert [row[-1] for row in rows[1:5]] == ["100,00", "66,67", "33,33", "0,00"]
     with plain.open(encoding="utf-8", newline="") as stream:  # the plain CSV as the contract fixes it
-        assert [row[-1] for row in csv.reader(stream)][:3] == ["round_score", "100.0", "66.67"]
+        assert [row[-1] for row in csv.reader(stream)][:3] == ["round_score", "100.00", "66.67"]
 
 
 @pytest.mark.slow

@@ -40,7 +40,7 @@ def night_rows(played: list[PlayedTable], cell: Callable[[str], str] = escape) -
                 finish.place,
                 len(players),
                 finish.points,
-                f"{two_decimals(scores[finish.name]):.2f}",  # 100.00 beside 66.67, not 100.0
+                two_decimals(scores[finish.name]),
             )
 
 
@@ -81,6 +81,8 @@ def export_night(
         rows, header = list(night_rows(played)), list(COLUMNS)
         if style is not None and style.words is not None:
             rows, header = [_in_words(row, style.words) for row in rows], style.words.header(*COLUMNS)
+        else:  # 100.00 beside 66.67, not 100.0
+            rows = [(*row[:-1], f"{row[-1]:.2f}") for row in rows]
         write = lambda stream: write_csv(stream, rows, header, style or CsvStyle())
     binary = fmt is NightFormat.XLSX
     return write_file(file, write, store, overwrite=force, rename=rename, binary=binary)
