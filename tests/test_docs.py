@@ -159,6 +159,11 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
     cli("night", "next")
     cli("deal", "--match", "4", "3", "0", "30", "10")
     printed |= {"night-status": cli.json("night", "status"), "nights": cli.json("nights")}
+    # The plan of the page: a mixed night of nine, a name put right.
+    nine = "Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal,Ivy"
+    cli("night", "new", "-p", nine, "--table-size", "3", "--rounds", "3", "--movement", "mixed", "--seed", "4")
+    cli("night", "rename", "Ivy", "Ivo")
+    printed["night-plan"] = cli.json("night", "plan")
     shown = dict(SHAPE.findall((DOCS / "json.md").read_text(encoding="utf-8")))
     assert set(shown) == set(printed)
     for name, block in shown.items():
@@ -167,6 +172,10 @@ def test_every_json_shape_in_the_docs_is_what_scorepad_prints(cli, tmp_path):
     for name in ("status", "rules", "audit-two-decks-trick"):
         assert json.loads(shown[name]) == printed[name], name
     assert json.loads(shown["night-status"]) == printed["night-status"]
+    matches = {"match": None}  # the night of the page was the store's first; here it is its second
+    assert [[t | matches for t in r["tables"]] for r in json.loads(shown["night-plan"])["rounds"]] == [
+        [t | matches for t in r["tables"]] for r in printed["night-plan"]["rounds"]
+    ]
 
 
 def test_the_readme_s_layout_names_every_folder_of_the_package():

@@ -28,7 +28,9 @@ class NightGroup(CommandGroup):
     """``scorepad night``: its commands are made when one is used, as the root's are."""
 
     modules: ClassVar = {
-        "night_commands:register_night": ("new", "status", "next", "leave", "join", "export", "codes"),
+        "night_commands:register_night": (
+            *("new", "status", "next", "plan", "leave", "join", "rename", "swap", "export", "codes"),
+        ),
         "board": ("board",),
     }
 
@@ -192,6 +194,37 @@ def next_(night: NightOpt = None, as_json: NightJson = False) -> None:
     console().print("\n".join(plan(done)))
 
 
+def plan(
+    night: NightOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
+) -> None:
+    """Show the seating of every round the night knows ahead, and its corrections.
+
+    A mixed or stay night is planned whole: every round, those played and
+    those to come, each table's players in seat order with who deals first.
+    A progressive night knows only the round in play: the next is seated from
+    its results. The plan is drawn again when a player leaves or joins, or
+    two players change places, the rounds played kept as they were.
+
+    Examples:
+
+    \b
+      scorepad night plan
+      scorepad night plan --night 2 --json
+    """
+    from ..app.night_plan import night_plan
+
+    known = night_plan(open_store(), night)
+    if as_json:
+        from ..present.night_json import plan_json
+
+        print_json(plan_json(known))
+        return
+    from ..present.night_tables import plan_lines
+
+    console().print("\n".join(plan_lines(known)))
+
+
 def leave(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The player who leaves.")], night: NightOpt = None
 ) -> None:
@@ -222,6 +255,54 @@ def join(name: Annotated[str, typer.Argument(metavar="NAME", help="The new playe
     from ..app.nights import join as player_joins
 
     _said(player_joins(open_store(), night, name))
+
+
+def rename(
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The name as it was mistyped.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The name as it should be.")],
+    night: NightOpt = None,
+) -> None:
+    """Put a mistyped name right, in the night and in every match of it.
+
+    Any player of the night, at any time, one who left too. The night's trail
+    keeps the old name (scorepad night plan shows it); renaming back takes
+    the correction back.
+
+    Examples:
+
+    \b
+      scorepad night rename Anan Anna
+      scorepad night rename Anna Anan --night 2
+    """
+    from ..app.night_corrections import rename as rename_player
+
+    _said(rename_player(open_store(), night, old, new))
+
+
+def swap(
+    first: Annotated[str, typer.Argument(metavar="A", help="A player of the round in play.")],
+    second: Annotated[str, typer.Argument(metavar="B", help="The player A changes places with.")],
+    night: NightOpt = None,
+) -> None:
+    """Two players of the round in play change places, seat and table; prints the round's plan.
+
+    Only before their tables' first deal. The night's trail keeps the change
+    (scorepad night plan shows it); swapping the two again takes it back. A
+    mixed or stay night plans its rounds to come again from the new tables.
+
+    Examples:
+
+    \b
+      scorepad night swap Ann Eva
+      scorepad night swap Eva Ann --night 2
+    """
+    from ..app.night_corrections import swap as swap_players
+
+    done = swap_players(open_store(), night, first, second)
+    _said(done)
+    from ..present.night_tables import plan as round_plan
+
+    console().print("\n".join(round_plan(done)))
 
 
 def export(
@@ -363,6 +444,6 @@ def register(app: typer.Typer) -> None:
 
 def register_night(app: typer.Typer) -> None:
     """The ``night`` group's commands of this module."""
-    for command in (new, status, next_, leave, join, export, codes):
+    for command in (new, status, next_, plan, leave, join, rename, swap, export, codes):
         name = "next" if command is next_ else None
         app.command(name, cls=TranslatedCommand)(refusals(command))

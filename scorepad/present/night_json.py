@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.night.scores import two_decimals
 
 if TYPE_CHECKING:
+    from ..app.night_plan import NightPlan
     from ..app.nights import NightStatus, NightSummary, TableStatus
+    from ..core.night.corrections import Correction
     from ..core.night.scores import NightStanding
 
 
@@ -89,3 +91,42 @@ def nights_json(rows: Sequence[NightSummary]) -> dict[str, Any]:
             for r in rows
         ]
     }
+
+
+def plan_json(plan: NightPlan) -> dict[str, Any]:
+    """The rounds a night knows, tables in seat order; ``repeats``: pair meetings beyond the first in them."""
+    return {
+        "night": plan.night_id,
+        "rounds": [
+            {
+                "round": known.number,
+                "tables": [
+                    {
+                        "table": table.number,
+                        "players": list(table.players),
+                        "dealer": table.dealer,
+                        "match": plan.matches.get((known.number, table.number)),
+                    }
+                    for table in known.tables
+                ],
+            }
+            for known in plan.rounds
+        ],
+        "repeats": plan.repeats,
+        "round": plan.round,
+        "movement": plan.settings.movement.value,
+        "over": plan.over,
+        "corrections": [correction_json(change) for change in plan.corrections],
+    }
+
+
+def correction_json(change: Correction) -> dict[str, Any]:
+    """A correction of the night's trail: a rename (``from``, ``to``) or a swap (``players``)."""
+    from ..core.night.corrections import CorrectionKind
+
+    named = (
+        {"from": change.first, "to": change.second}
+        if change.kind is CorrectionKind.RENAME
+        else {"players": [change.first, change.second]}
+    )
+    return {"kind": change.kind.value, "round": change.round, **named, "recorded_at": change.recorded_at}

@@ -20,7 +20,9 @@ from .translation import _, ngettext
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ..app.night_plan import NightPlan
     from ..app.nights import NightStatus, NightSummary, TableStatus
+    from ..core.night.ahead import KnownRound
     from ..core.night.movement.progressive import Climb, TieCut
     from ..core.night.scores import NightStanding
     from ..core.night.state import Move
@@ -31,7 +33,7 @@ def night_label(night_id: int, name: str | None) -> str:
     return _("Night {night}{name}").format(night=night_id, name=titled(name))
 
 
-def title(status: NightStatus) -> str:
+def title(status: NightStatus | NightPlan) -> str:
     """The night, its round, and how it is played."""
     settings = status.settings
     return _("{night}: round {round} of {rounds}; {movement}; {rules}").format(
@@ -268,3 +270,55 @@ def nights_table(rows: Sequence[NightSummary]) -> Table:
             _("over") if night.over else _("playing"),
         )
     return table
+
+
+def plan_lines(plan: NightPlan) -> list[str]:
+    """The night's plan to read out: every round it knows, how often pairs meet again, and its corrections."""
+    lines = [title(plan)]
+    for known in plan.rounds:
+        lines += [round_heading(plan, known), *(f"  {line}" for line in planned_tables(plan, known))]
+    if len(plan.rounds) > 1:
+        lines.append(
+            ngettext(
+                "Pairs meet again {count} time in these rounds.",
+                "Pairs meet again {count} times in these rounds.",
+                plan.repeats,
+            ).format(count=plan.repeats)
+            if plan.repeats
+            else _("No pair meets again in these rounds.")
+        )
+    elif not plan.over and plan.round < plan.settings.rounds:
+        lines.append(
+            _("Round {round} is seated from the results of this one: scorepad night next.").format(round=plan.round + 1)
+        )
+    if plan.corrections:
+        from ..core.night.corrections import said
+        from .translation import in_language
+
+        lines.append(_("Corrections:"))
+        lines += [
+            "  " + _("round {round}: {change}").format(round=change.round, change=in_language(said(change)))
+            for change in plan.corrections
+        ]
+    return lines
+
+
+def round_heading(plan: NightPlan, known: KnownRound) -> str:
+    if known.number == plan.round and not plan.over:
+        return _("Round {round}, in play:").format(round=known.number)
+    if known.number <= plan.round:
+        return _("Round {round}, played:").format(round=known.number)
+    return _("Round {round}:").format(round=known.number)
+
+
+def planned_tables(plan: NightPlan, known: KnownRound) -> list[str]:
+    """A round's tables: ``Table 2 (match 13): Bram, Eva, Gijs, Hanna; Eva deals.``, the match once seated."""
+    lines = []
+    for table in known.tables:
+        players, match = ", ".join(table.players), plan.matches.get((known.number, table.number))
+        if match is None:
+            line = _("Table {table}: {players}; {dealer} deals.")
+        else:
+            line = _("Table {table} (match {match}): {players}; {dealer} deals.")
+        lines.append(line.format(table=table.number, match=match, players=players, dealer=table.dealer))
+    return lines

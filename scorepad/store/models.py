@@ -15,6 +15,7 @@ from .schema import (
     ENTRY,
     MATCH,
     NIGHT,
+    NIGHT_CHANGE,
     NIGHT_LINK,
     NIGHT_PLAYER,
     NIGHT_TABLE,
@@ -160,4 +161,21 @@ class PhoneEntryRow(SQLModel, table=True):
     number: int = Field(primary_key=True)  #: the table
     entry_key: str = Field(primary_key=True, max_length=64)
     answer: str  #: the JSON the phone was answered with
+    recorded_at: str = Field(max_length=32)
+
+
+class NightChangeRow(SQLModel, table=True):
+    """A correction to a night, in the order made (``core.night.corrections.Correction``): its trail, never rewritten.
+
+    Taken back by its like (a rename back, a swap again), which is a row of its own.
+    """
+
+    __tablename__ = NIGHT_CHANGE
+
+    night_id: int = Field(foreign_key=f"{NIGHT}.{NightColumn.ID}", primary_key=True)
+    position: int = Field(primary_key=True)
+    kind: str = Field(max_length=8)  #: rename or swap
+    round: int  #: the round in play when it was made
+    first: str  #: a rename's old name; one of the two who changed places
+    second: str  #: a rename's new name; the other of the two
     recorded_at: str = Field(max_length=32)

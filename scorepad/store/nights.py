@@ -16,6 +16,7 @@ from sqlalchemy import Column, Connection, Table, delete, func, insert, select, 
 from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import MatchState
+from ..core.night.corrections import Correction, CorrectionKind
 from ..core.night.seating import Cuts
 from ..core.night.seating import Table as NightTable
 from ..core.night.state import Attendance, NightSettings
@@ -23,7 +24,7 @@ from ..core.rules import RuleSet
 from . import matches
 from .encoding import encode_rules
 from .matches import NT
-from .models import NightPlayerRow, NightRow
+from .models import NightChangeRow, NightPlayerRow, NightRow
 from .night_rows import (
     NoNightYet,
     Planned,
@@ -39,6 +40,7 @@ from .rows import match_of, names_by_match
 
 N: Table = NightRow.__table__  # type: ignore[attr-defined]
 NP: Table = NightPlayerRow.__table__  # type: ignore[attr-defined]
+NC: Table = NightChangeRow.__table__  # type: ignore[attr-defined]
 T = TypeVar("T")
 
 
@@ -101,6 +103,35 @@ def save(
 def seat_round(conn: Connection, night_id: int, round_: int, tables: Sequence[tuple[NightTable, int]]) -> None:
     """The tables of a round, each with its match's id."""
     conn.execute(insert(NT), [table_row(night_id, round_, table, match_id) for table, match_id in tables])
+
+
+def reseat(conn: Connection, night_id: int, round_: int, number: int, players: Sequence[str]) -> None:
+    """A table's players in seat order, as a correction changed them (its match's seats are ``matches``')."""
+    row = table_row(night_id, round_, NightTable(number, tuple(players)), 0)
+    query = update(NT).where(NT.c.night_id == night_id, NT.c.round == round_, NT.c.number == number)
+    conn.execute(query.values(players=row["players"]))
+
+
+def add_change(conn: Connection, night_id: int, change: Correction) -> None:
+    """One more correction in the night's trail."""
+    position = conn.execute(select(func.count()).select_from(NC).where(NC.c.night_id == night_id)).scalar_one()
+    conn.execute(
+        insert(NC).values(
+            night_id=night_id,
+            position=position,
+            kind=change.kind.value,
+            round=change.round,
+            first=change.first,
+            second=change.second,
+            recorded_at=change.recorded_at,
+        )
+    )
+
+
+def changes(conn: Connection, night_id: int) -> list[Correction]:
+    """The night's corrections, in the order they were made."""
+    rows = conn.execute(select(NC).where(NC.c.night_id == night_id).order_by(NC.c.position))
+    return [Correction(CorrectionKind(r.kind), r.round, r.first, r.second, r.recorded_at) for r in rows]
 
 
 def load(conn: Connection, night_id: int, lock: bool = False) -> StoredNight:

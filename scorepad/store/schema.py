@@ -10,10 +10,12 @@ MATCH, SEAT, ENTRY = "match", "seat", "entry"
 NIGHT, NIGHT_PLAYER, NIGHT_TABLE = "night", "night_player", "night_table"
 #: What a night's table links are made from, and the answers to the entries its phones sent.
 NIGHT_LINK, PHONE_ENTRY = "night_link", "phone_entry"
+#: A night's trail of corrections: names put right, players who changed places.
+NIGHT_CHANGE = "night_change"
 
 #: The schema revision this code writes: the last migration script's (a test keeps them in step).
 #: Known without Alembic, so that the quick reader can tell a store that needs upgrading.
-HEAD = "0007"
+HEAD = "0008"
 #: Where Alembic keeps a store's revision.
 VERSION_TABLE, VERSION_COLUMN = "alembic_version", "version_num"
 

@@ -148,8 +148,8 @@ class NightState:
     leaving: tuple[str, ...] = ()  #: players who leave after the round in play, in the order of ``players``
     joining: tuple[str, ...] = ()  #: players who join from the next round
     joined: tuple[str, ...] = ()  #: every player who joined the night, in the order they came
-    #: With mixed movement, the tables drawn for the rounds after the one in play,
-    #: kept while nobody leaves or joins: the rounds to come are drawn together.
+    #: With a movement that plans the night whole (mixed, stay), the tables of the rounds after the one in
+    #: play, planned again when someone leaves or joins: the rounds to come are drawn together.
     planned: Planned = field(default=(), repr=False)
     #: Progressive movement: each round's finishing orders as the cut settled its ties, by the round they were read
     #: from (a night kept before the cut was has none).
@@ -161,9 +161,7 @@ class NightState:
         # seated 8 players at two tables of 4) is still read back, and seated, as it was.
         check_table_size(settings.table_size, settings.decks)
         tables = first_round(settings.players, settings.table_size, settings.decks, settings.seating, settings.seed)
-        night = cls(settings, rounds=(tables,))
-        plan = WAYS[settings.movement].plan
-        return replace(night, planned=plan(night)) if plan is not None and settings.rounds > 1 else night
+        return cls(settings, rounds=(tables,)).replanned()
 
     @classmethod
     def resume(
@@ -293,6 +291,16 @@ class NightState:
         """Who plays the next round: the players of this one but those who leave, then those who join."""
         return [name for name in self.seated if name not in self.leaving] + list(self.joining)
 
+    def replanned(self) -> NightState:
+        """The night with the rounds after the one in play planned again, by a movement that plans ahead.
+
+        The rounds seated stay as they are: only the rounds to come are drawn, after them.
+        """
+        plan = WAYS[self.settings.movement].plan
+        if plan is None or self.round >= self.settings.rounds:
+            return self
+        return replace(self, planned=plan(self))
+
     def _seat_next(self) -> NightState:
         seated = WAYS[self.settings.movement].seat(self)
         cuts = (*self.cuts, (self.round, seated.ladder)) if seated.ladder else self.cuts
@@ -311,7 +319,7 @@ class NightState:
             # In the night's order, not the order they said so: nothing hangs on it, and a night read back is the same.
             left = replace(self, leaving=tuple(name for name in self.players if name in {*self.leaving, player}))
         left._check_next(N_("{player} cannot leave: {problem}"), player)
-        return left
+        return left.replanned()
 
     def _joined(self, name: str) -> NightState:
         self._require_next_round()
@@ -321,7 +329,7 @@ class NightState:
                 raise RuleError(N_("{player} is a player of this night already"), player=player)
         joined = replace(self, joining=(*self.joining, name), joined=(*self.joined, name))
         joined._check_next(N_("{player} cannot join: {problem}"), name)
-        return joined
+        return joined.replanned()
 
     def _require_next_round(self) -> None:
         if self.over:

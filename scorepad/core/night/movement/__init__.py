@@ -17,7 +17,7 @@ from ...language import N_
 from ..seating import NextRound, Planned, table_sizes
 from .mixed import plan_mixed, seat_mixed
 from .progressive import Climb, climb, seat_progressive
-from .stay import seat_stay
+from .stay import plan_stay, seat_stay
 
 if TYPE_CHECKING:
     from ..state import NightState
@@ -46,7 +46,8 @@ class Way:
     #: Run when a player joins or leaves (the round in play not yet played): a RuleError refuses the change.
     check: Callable[[NightState], object] = fresh_tables
     draws_ahead: bool = False  #: it keeps the tables it drew for the rounds to come (``NextRound.planned``)
-    #: The rounds after round 1, planned when the night starts (a movement that draws ahead).
+    #: The rounds after the one in play (a movement that draws ahead): planned when the night starts,
+    #: and again when a player leaves or joins or two players change places.
     plan: Callable[[NightState], Planned] | None = None
     #: Why the round in play is seated so, for the plan to say (progressive movement: the cuts, who stays and why).
     why: Callable[[NightState], Climb | None] | None = None
@@ -56,5 +57,5 @@ class Way:
 WAYS: dict[Movement, Way] = {
     Movement.PROGRESSIVE: Way(seat_progressive, N_("winners move up a table, losers down"), why=climb),
     Movement.MIXED: Way(seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True, plan=plan_mixed),
-    Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay),
+    Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay, draws_ahead=True, plan=plan_stay),
 }
