@@ -254,7 +254,7 @@ PAGE = 4096  #: SQLite's page size, as scorepad makes its stores
 BROKEN = {
     "empty": "not a scorepad database (it is empty)",
     "one byte": "not a scorepad database (it is cut short to 1 byte)",
-    "half": "cut short to 40960 bytes of 86016",
+    "half": "cut short to {half} bytes of {whole}",  # of the store's size, whatever its tables
     "mid-page": "cut short to 5000 bytes",
     "text": "not a scorepad database (it is not an SQLite database)",
     "no tables": "not a scorepad database (an SQLite database with no tables)",
@@ -270,12 +270,13 @@ def looks(path: Path) -> tuple:
 
 @pytest.mark.parametrize("kind", BROKEN)
 def test_a_file_that_is_no_scorepad_store_is_refused_and_never_replaced(cli, club, whole, tmp_path, kind):
-    assert len(whole) == 86016  # twenty-one pages (the nights' tables and links too)
+    assert len(whole) % PAGE == 0 and len(whole) // PAGE > 2  # whole pages: "half" cuts between two of them
     club.write_bytes(broken(kind, whole, tmp_path))
+    said = BROKEN[kind].format(half=len(whole) // 2 // PAGE * PAGE, whole=len(whole))
     club.chmod(0o640)
     before = looks(club)
     for command in (["status"], ["matches"], ["deal", "Ann=10", "Bob=10", "Cat=23"], ["new", "--players", "A,B,C"]):
-        line = cli.refused(*command, says=BROKEN[kind])
+        line = cli.refused(*command, says=said)
         assert str(club) in line and "leaves it alone" in line
         assert looks(club) == before
     report = cli("doctor", "--json", code=1)
