@@ -211,6 +211,7 @@ def test_the_board_follows_the_night_to_its_next_round_and_its_standings(night):
         assert over["note"] == "Every table is over: the next round is seated soon."
         assert over["standings"]["heading"] == "Night standings after 1 round:"
         assert over["standings"]["heads"] == ["Player", "Score", "Rounds", "Firsts", "Points per deal"]
+        assert over["standings"]["short"] == ["Player", "Score", "Rounds", "Firsts", "Per deal"]
         assert over["standings"]["rows"][:2] == [
             ["1", "Ann", "100.00", "1", "1", "0.00"],
             ["2", "Eva", "100.00", "1", "1", "3.00"],

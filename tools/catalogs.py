@@ -3,7 +3,7 @@
 Run from the repository:
 
 - ``python -m tools.catalogs extract``: writes ``scorepad/locale/scorepad.pot``
-  from every ``_()``, ``ngettext()`` and ``N_()`` in the code, and from the
+  from every ``_()``, ``ngettext()``, ``pgettext()`` and ``N_()`` in the code, and from the
   help of every command and option of the Typer app (docstrings are not
   calls, so Babel's extractor alone would miss them), then merges it into
   each language's ``.po``: new messages appear there untranslated, and a test
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "scorepad" / "locale"
 TEMPLATE = LOCALE / "scorepad.pot"
 GLOSSARY = ROOT / "docs" / "glossary.md"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "Counted": (1, 2)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "Counted": (1, 2)}
 #: What must come through a translation unchanged: {name} fields, and the options and commands it names.
 PLACEHOLDER = re.compile(
     r"\{[^{}]*\}|--[a-z][a-z-]*|\bscorepad (?:new|deal|misdeal|undo|fix|abandon|rename|status|history|matches"
@@ -164,7 +164,7 @@ def problems(language: str) -> list[str]:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
-        own = catalog.get(message.id)
+        own = catalog.get(message.id, context=message.context)
         if own is None:
             found.append(f"{language}: missing {key!r}")
             continue

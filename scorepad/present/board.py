@@ -25,7 +25,7 @@ from .night_tables import (
     standings_key,
     table_state,
 )
-from .translation import _, language, ngettext
+from .translation import _, language, ngettext, pgettext
 
 if TYPE_CHECKING:
     from ..app.nights import NightStatus, TableStatus
@@ -73,11 +73,29 @@ def board_json(status: NightStatus) -> dict[str, Any]:
         "standings": {
             "heading": standings_heading(counted),
             "heads": list(standings_heads()),
+            "short": list(short_heads()),
             "rows": [[visible(cell) for cell in standing_cells(line, counted)] for line in status.standings if counted],
             "key": standings_key(status.standings, status.minimum),
         },
         "changes": [visible(line) for line in changes(status)],
     }
+
+
+def short_heads() -> tuple[str, ...]:
+    """The heads of ``standings_heads`` as the board's narrow standings column shows them, each word short enough
+    for a column of figures; the page keeps the full head as the column's title."""
+    return (
+        _("Player"),
+        # TRANSLATORS: a column head of the live board's standings, as short as it can be read (a word or two of
+        # about six letters): the full head "Score" of the night's standings is shown when it is pointed at.
+        pgettext("short column head", "Score"),
+        # TRANSLATORS: a short column head of the live board's standings (full: "Rounds", the rounds played).
+        pgettext("short column head", "Rounds"),
+        # TRANSLATORS: a short column head of the live board's standings (full: "Firsts", the tables won).
+        pgettext("short column head", "Firsts"),
+        # TRANSLATORS: a short column head of the live board's standings (full: "Points per deal").
+        pgettext("short column head", "Per deal"),
+    )
 
 
 def _note(status: NightStatus) -> str:

@@ -2,7 +2,8 @@
 
 Text for people is written in English in the code and looked up here at the
 moment it is shown: ``_("...")`` for a sentence, ``ngettext`` for one with a
-number, ``in_language`` for a phrase of the core (a message and its fields,
+number, ``pgettext`` for a word that one place words apart from the same English
+(a short column head), ``in_language`` for a phrase of the core (a message and its fields,
 made where the facts were) or a refusal holding one. JSON, CSV and the
 deal-record notation are never translated.
 
@@ -149,6 +150,11 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of the message for ``count``, by the language's own plural rule."""
     return _catalog().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message as ``context`` words it: the same English said apart from its other uses (``msgctxt``)."""
+    return _catalog().pgettext(context, message)
 
 
 def internal_error(error: BaseException) -> str:

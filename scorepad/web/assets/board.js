@@ -17,7 +17,10 @@
   function grid(heads, rows) {
     const table = make("table");
     const head = table.createTHead().insertRow();
-    heads.forEach(([text, className]) => head.append(make("th", className, text)));
+    heads.forEach(([text, className, title]) => {
+      const cell = head.appendChild(make("th", className, text));
+      if (title && title !== text) cell.title = title;
+    });
     const body = table.createTBody();
     rows.forEach((cells) => {
       const row = body.insertRow();
@@ -39,8 +42,10 @@
   function standings(night) {
     const parts = [make("h2", "", night.heading)];
     if (night.rows.length) {
-      const classes = ["place", "name", "score", "rounds wide", "firsts wide", "per-deal wide"];
-      const heads = ["#", ...night.heads].map((text, at) => [text, classes[at]]);
+      // The short heads fit a narrow column of figures; each full head is its column's title.
+      const classes = ["place", "name", "score", "rounds", "firsts wide", "per-deal wide"];
+      const titles = ["", ...night.heads];
+      const heads = ["#", ...night.short].map((text, at) => [text, classes[at], titles[at]]);
       const rows = night.rows.map((cells) => cells.map((text, at) => [text, classes[at]]));
       parts.push(grid(heads, rows), make("p", "key", night.key));
     }
