@@ -48,11 +48,15 @@ class Way:
     draws_ahead: bool = False  #: it keeps the tables it drew for the rounds to come (``NextRound.planned``)
     #: The rounds after round 1, planned when the night starts (a movement that draws ahead).
     plan: Callable[[NightState], Planned] | None = None
+    #: Its seating reads no results: the rounds to come are known before they are played (``core.night.ahead``).
+    known_ahead: bool = False
 
 
 #: Each movement's way, as python-chess lists each variant's board class: the one place that tells them apart.
 WAYS: dict[Movement, Way] = {
     Movement.PROGRESSIVE: Way(seat_progressive, N_("winners move up a table, losers down")),
-    Movement.MIXED: Way(seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True, plan=plan_mixed),
-    Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay),
+    Movement.MIXED: Way(
+        seat_mixed, N_("tables drawn afresh each round"), draws_ahead=True, plan=plan_mixed, known_ahead=True
+    ),
+    Movement.STAY: Way(seat_stay, N_("the same tables every round"), check=seat_stay, known_ahead=True),
 }
