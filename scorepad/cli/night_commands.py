@@ -28,6 +28,7 @@ class NightGroup(CommandGroup):
     modules: ClassVar = {
         "night_commands:register_night": ("new", "status", "next", "leave", "join", "export", "codes"),
         "board": ("board",),
+        "night_cards": ("cards",),
     }
 
 
@@ -41,7 +42,8 @@ night = typer.Typer(
         "\b\n"
         "  scorepad night new --players Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal --rounds 3\n"
         "  scorepad night status\n"
-        "  scorepad night next"
+        "  scorepad night next\n"
+        "  scorepad night cards"
     ),
     no_args_is_help=True,
     rich_markup_mode=None,
