@@ -27,7 +27,7 @@ from scorepad.core.night.state import Joined, NightSettings, NightState
 from . import test_board_browser
 from .nights import CLUB, in_seat_order
 
-MARKUP = ("<b>Ann</b>", "Bob&Co", "\"Cat\"", "Dan")
+MARKUP = ("<b>Ann</b>", "Bob&Co", '"Cat"', "Dan")
 ADDRESS = "http://192.0.2.7:8000"
 
 browser = test_board_browser.browser  # the fixture: Debian's chromium, driven by Selenium

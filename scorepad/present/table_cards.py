@@ -115,8 +115,9 @@ def _phone(night: NightCards, card: TableCard) -> str:
     """The table's link as a QR code, its short code beside it, and what to do with them."""
     how = escape(_("Scan the code to enter the deals on a phone, or open {address} and type the code."))
     join = f'<br><span class="join">{escape(night.address.rstrip("/") + "/join")}</span><br>'
+    table = _("Table {table}").format(table=card.table)
     return (
-        f'<div class="phone">{qr_svg(card.link, _("Table {table}").format(table=card.table))}'
+        f'<div class="phone">{qr_svg(card.link, table)}'
         f'<div class="code">{escape(card.code)}</div>'
         f"<div>{how.replace('{address}', join)}</div></div>"
     )
@@ -130,11 +131,12 @@ def _grid(card: TableCard) -> str:
         f'<tr><td class="deal">{number}</td><td class="dealer">{escape(dealer)}</td>{blanks}</tr>'
         for number, dealer in enumerate(card.dealers, start=1)
     )
+    deal, dealer, total = (escape(word) for word in (_("Deal"), _("Dealer"), _("Total")))
     return (
         '<table class="grid"><thead><tr>'
-        f'<th class="deal">{escape(_("Deal"))}</th><th class="dealer">{escape(_("Dealer"))}</th>{names}'
+        f'<th class="deal">{deal}</th><th class="dealer">{dealer}</th>{names}'
         f"</tr></thead><tbody>{rows}</tbody>"
-        f'<tfoot><tr><th class="deal" colspan="2">{escape(_("Total"))}</th>{blanks}</tr></tfoot></table>'
+        f'<tfoot><tr><th class="deal" colspan="2">{total}</th>{blanks}</tr></tfoot></table>'
     )
 
 
