@@ -88,6 +88,24 @@ def test_a_mixed_or_stay_night_prints_every_round_ahead_and_a_progressive_one_it
     assert page.count('<article class="card"') == 2 and "Round 2 of 3" in page and "Match" not in page
 
 
+def test_the_default_address_is_the_one_the_board_prints_first_for_every_phone(cli, tmp_path, monkeypatch):
+    from scorepad.app import addresses
+    from scorepad.web.listening import addresses as board_addresses
+    from scorepad.web.listening import listen
+
+    with listen("0.0.0.0", 0) as sock:  # as night board --host 0.0.0.0 listens
+        port = sock.getsockname()[1]
+        assert board_addresses(sock)[0] == addresses.board_address(port)
+    # A machine whose name is a loopback address (Debian's 127.0.1.1): the route finds the network's.
+    monkeypatch.setattr(addresses.socket, "gethostname", lambda: "localhost")
+    monkeypatch.setattr(addresses, "_routed", lambda family: "192.0.2.9")
+    assert addresses.board_address() == "http://192.0.2.9:8000/"
+    monkeypatch.chdir(tmp_path)
+    cli("night", "new", "--players", ",".join(CLUB[:8]))
+    page = Path(cli("night", "cards").stdout.strip()).read_text(encoding="utf-8")
+    assert "http://192.0.2.9:8000/join" in page
+
+
 @pytest.mark.parametrize(
     ("options", "says"),
     [
