@@ -9,7 +9,6 @@ set), which installs both: there a missing tool fails rather than hides it.
 from __future__ import annotations
 
 import base64
-import json
 import os
 import re
 import shutil
@@ -199,20 +198,51 @@ def test_each_qr_code_reads_back_as_its_tables_link(cli, tmp_path, monkeypatch):
 # Printed by a browser.
 
 
-def test_chromium_prints_four_cards_to_an_a4_page(browser, cli, tmp_path, monkeypatch):
+SHEETS = [  # a night, and the sheets its cards print on
+    ((*(f"P{number:02}" for number in range(24)),), (), 2),  # 6 tables of 4, four to a sheet
+    (CLUB[:12], ("--deals-per-player", "3"), 1),  # 3 tables of 12 deals: the most a quarter of a sheet holds
+    ((*(f"P{number:02}" for number in range(20)),), ("--decks", "2", "--table-size", "10"), 1),  # two of 10, wide
+    (CLUB[:4], ("--deals-per-player", "5", "--rounds", "1"), 1),  # one table of 20 deals: a sheet its own
+]
+
+
+@pytest.mark.parametrize(("players", "options", "sheets"), SHEETS)
+def test_chromium_prints_the_cards_on_a4_sheets_each_card_whole(
+    browser, cli, tmp_path, monkeypatch, players, options, sheets
+):
     from selenium.webdriver.common.print_page_options import PrintOptions
 
     monkeypatch.chdir(tmp_path)
-    cli("night", "new", "--players", ",".join(f"P{number:02}" for number in range(24)))  # 6 tables of 4
+    cli("night", "new", "--players", ",".join(players), *options)
     path, _ = cards_of(cli)
     browser.get(path.resolve().as_uri())
-    options = PrintOptions()
-    options.page_width, options.page_height = 21.0, 29.7  # A4, in centimetres
-    pdf = base64.b64decode(browser.print_page(options))
+    printing = PrintOptions()
+    printing.page_width, printing.page_height = 21.0, 29.7  # A4, in centimetres
+    pdf = base64.b64decode(browser.print_page(printing))
     assert pdf.startswith(b"%PDF")
-    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 2
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == sheets
     spill = browser.execute_script(
         "return [...document.querySelectorAll('.card')].filter(c => c.scrollHeight > c.clientHeight + 1).length"
     )
     assert spill == 0  # every card holds its grid whole
-    assert json.loads(json.dumps(browser.execute_script("return document.querySelectorAll('.sheet').length"))) == 2
+    lowest = browser.execute_script(
+        "return Math.min(...[...document.querySelectorAll('.grid tbody tr')].map(r => r.getBoundingClientRect().height))"
+    )
+    assert lowest >= 3.5 * 96 / 25.4  # 3.5 mm at least, to write a score in
+
+
+def test_the_codes_scan_from_the_page_as_chromium_draws_it(browser, cli, tmp_path, monkeypatch):
+    reader = zbarimg()
+    monkeypatch.chdir(tmp_path)
+    cli("night", "new", "--players", ",".join(CLUB[:12]), "--name", "Scan me")  # 3 tables of 4: one sheet
+    path, _ = cards_of(cli)
+    metrics = {"width": 800, "height": 1140, "deviceScaleFactor": 2, "mobile": False}  # an A4 sheet at 192 dpi
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        browser.get(path.resolve().as_uri())
+        shot = tmp_path / "sheet.png"
+        assert browser.save_screenshot(str(shot))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    done = subprocess.run([reader, "--raw", "-q", "--nodbus", str(shot)], capture_output=True, text=True)
+    assert sorted(done.stdout.split()) == sorted(ADDRESS + table["link"] for table in codes(cli).values())

@@ -8,7 +8,8 @@ short code beside it. The page loads nothing and runs nothing (a
 Content-Security-Policy says so to the browser); every name goes through
 ``escape``. Cards are laid four to a sheet (two by two); a night of more
 than six players at a table takes two to a sheet, the width of the page, and
-one of more than ``QUARTER_DEALS`` deals at a table one card a sheet.
+one of more than ``QUARTER_DEALS`` deals at a table one card a sheet. A grid's rows share the height its card
+has left, so that a few deals have tall rows to write in.
 """
 
 from __future__ import annotations
@@ -23,12 +24,9 @@ from .translation import _, language
 if TYPE_CHECKING:
     from ..app.table_cards import NightCards, TableCard
 
-#: The most deals a card's grid holds on a quarter of a sheet, and the most players its columns hold there.
-QUARTER_DEALS, QUARTER_PLAYERS = 16, 6
-#: The height of a card's grid (header and total line included), in millimetres, by the cards on a sheet.
-GRID_HEIGHT = {4: 72.0, 2: 72.0, 1: 200.0}
-#: A grid's rows are never taller than this (a few deals) nor shorter than a hand can write in.
-ROW_MOST, ROW_LEAST = 8.0, 2.2
+#: The most deals a card's grid holds on half a sheet's height (rows of 4 mm at least, to write in), and the
+#: most players its columns hold on half a sheet's width.
+QUARTER_DEALS, QUARTER_PLAYERS = 12, 6
 
 STYLE = """
 @page { size: A4; margin: 10mm; }
@@ -49,12 +47,15 @@ body { font: 9.5pt/1.25 "DejaVu Sans", "Liberation Sans", Arial, sans-serif; col
 .night { font-size: 8pt; color: #444; margin: 0; overflow-wrap: anywhere; }
 .top { display: flex; gap: 4mm; align-items: flex-start; }
 .seats { flex: 1; margin: 0; padding-left: 5mm; overflow-wrap: anywhere; }
-.phone { width: 33mm; flex: none; text-align: center; font-size: 7pt; }
-.phone .join { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; overflow-wrap: anywhere; }
-.phone svg { width: 31mm; height: 31mm; display: block; }
+.two .seats { columns: 2; }
+.phone { width: 39mm; flex: none; text-align: center; font-size: 7pt; }
+.phone .join { font: 6pt "DejaVu Sans Mono", "Liberation Mono", monospace; overflow-wrap: anywhere; }
+.phone svg { width: 31mm; height: 31mm; display: block; margin: 0 auto; }
 .code { font: 700 13pt/1.2 "DejaVu Sans Mono", "Liberation Mono", monospace; letter-spacing: .08em; }
 table.grid { width: 100%; border-collapse: collapse; table-layout: fixed; font-size: 8pt; }
-.grid th, .grid td { border: 0.2mm solid #000; height: var(--row); padding: 0 .8mm; overflow: hidden; }
+.fill { flex: 1 1 0; min-height: 0; }
+table.grid { height: 100%; }  /* its rows share the card's height left: the fewer the deals, the taller */
+.grid th, .grid td { border: 0.2mm solid #000; padding: 0 .8mm; overflow: hidden; }
 .grid th { font-weight: 600; overflow-wrap: anywhere; line-height: 1.1; }
 .grid .deal { width: 10mm; text-align: center; overflow-wrap: normal; font-size: 7pt; }
 .grid .dealer { width: 20%; text-align: left; overflow-wrap: anywhere; }
@@ -79,7 +80,7 @@ def cards_page(night: NightCards) -> str:
     ]
     for cards in sheets:
         parts.append(f'<section class="sheet {layout}">')
-        parts.extend(_card(night, card, GRID_HEIGHT[per_sheet]) for card in cards)
+        parts.extend(_card(night, card) for card in cards)
         parts.append("</section>")
     parts.append("</body></html>")
     return "\n".join(parts)
@@ -92,8 +93,7 @@ def cards_per_sheet(cards: Sequence[TableCard]) -> int:
     return 2 if any(len(card.players) > QUARTER_PLAYERS for card in cards) else 4
 
 
-def _card(night: NightCards, card: TableCard, grid_height: float) -> str:
-    row = min(ROW_MOST, max(ROW_LEAST, grid_height / (card.deals + 2)))
+def _card(night: NightCards, card: TableCard) -> str:
     heading = escape(_("Table {table}").format(table=card.table))
     when = escape(_("Round {round} of {rounds}").format(round=card.round, rounds=night.rounds))
     if card.match_id is not None:
@@ -101,11 +101,11 @@ def _card(night: NightCards, card: TableCard, grid_height: float) -> str:
     seats = "".join(f"<li>{escape(name)}</li>" for name in card.players)
     return "\n".join(
         [
-            f'<article class="card" style="--row: {row:.1f}mm">',
+            '<article class="card">',
             f'<header><h2>{heading}</h2><div class="round">{when}</div></header>',
             f'<p class="night">{escape(night_label(night.night_id, night.name))}</p>',
             f'<div class="top"><ol class="seats">{seats}</ol>{_phone(night, card)}</div>',
-            _grid(card),
+            f'<div class="fill">{_grid(card)}</div>',
             "</article>",
         ]
     )
