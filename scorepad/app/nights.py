@@ -148,6 +148,11 @@ def night_status(store: Store, night_id: int | None) -> NightStatus:
     return _status(_read(store, night_id))[1]
 
 
+def read_night(store: Store, night_id: int | None) -> StoredNight:
+    """The night as the store keeps it, folded: its rounds seated, their matches, and its state."""
+    return _read(store, night_id)
+
+
 def _read(store: Store, night_id: int | None) -> StoredNight:
     """A night, from a SQLite file through the quick reader when it can, else from the store."""
     night = quick.stored_night(store.location, night_id)

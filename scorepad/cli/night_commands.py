@@ -32,6 +32,7 @@ class NightGroup(CommandGroup):
             *("new", "status", "next", "plan", "leave", "join", "rename", "swap", "export", "codes"),
         ),
         "board": ("board",),
+        "night_cards": ("cards",),
     }
 
 
@@ -45,7 +46,8 @@ night = typer.Typer(
         "\b\n"
         "  scorepad night new --players Ann,Bob,Cat,Dan,Eva,Fay,Gus,Hal --rounds 3\n"
         "  scorepad night status\n"
-        "  scorepad night next"
+        "  scorepad night next\n"
+        "  scorepad night cards"
     ),
     no_args_is_help=True,
     rich_markup_mode=None,

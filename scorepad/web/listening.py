@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from ..app.addresses import network_addresses, url
 from ..core.errors import ScorepadError
 from ..core.language import N_
 
@@ -45,15 +46,5 @@ def addresses(sock: socket.socket) -> list[str]:
     """The addresses to open the board at: the one it listens on, or, listening on every one, this machine's."""
     host, port = sock.getsockname()[:2]
     if not ipaddress.ip_address(host).is_unspecified:
-        return [_url(host, port)]
-    found = {_url("127.0.0.1" if sock.family == socket.AF_INET else "::1", port)}
-    try:  # the addresses the machine's name has, as the club's network may know it
-        infos = socket.getaddrinfo(socket.gethostname(), port, sock.family, socket.SOCK_STREAM)
-    except OSError:
-        infos = []
-    found |= {_url(str(info[4][0]), port) for info in infos if not ipaddress.ip_address(info[4][0]).is_loopback}
-    return sorted(found, key=lambda url: ("127.0.0.1" in url or "[::1]" in url, url))
-
-
-def _url(host: str, port: int) -> str:
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+        return [url(host, port)]
+    return network_addresses(port, sock.family)
