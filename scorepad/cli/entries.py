@@ -8,7 +8,7 @@ from ..core.language import N_
 from ..core.rules import HeartsLead, PassRule, Preset, RuleSet, parse_omnibus
 from ..present.translation import _, card_letters
 from .common import JsonOpt, MatchOpt, console, open_store, refusals, show, use_ascii
-from .completion import match_ids
+from .completion import match_ids, player_names
 from .helptext import TranslatedCommand
 from .numbers import POSITIVE, WHOLE
 
@@ -16,7 +16,13 @@ if TYPE_CHECKING:
     from ..core.match import Format
 
 RenegeOpt = Annotated[
-    str | None, typer.Option("--renege", metavar="NAME", help="NAME reneged: takes the penalty total, the others 0.")
+    str | None,
+    typer.Option(
+        "--renege",
+        metavar="NAME",
+        help="NAME reneged: takes the penalty total, the others 0.",
+        autocompletion=player_names,
+    ),
 ]
 ScoresArg = Annotated[
     list[str] | None,
@@ -205,7 +211,9 @@ def misdeal(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 
 
 def seat(
-    old: Annotated[str, typer.Argument(metavar="OLD", help="The player who leaves the table.")],
+    old: Annotated[
+        str, typer.Argument(metavar="OLD", help="The player who leaves the table.", autocompletion=player_names)
+    ],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The substitute who takes their seat.")],
     match: MatchOpt = None,
     as_json: JsonOpt = False,

@@ -4,13 +4,14 @@ import gc
 import os
 import sys
 from contextlib import suppress
-from typing import Annotated, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import typer
 
 from ..present.translation import LANGUAGES, named_language
 from .commands import CommandGroup
 from .common import OPTIONS, RUNNING, say_interrupted, unfinished
+from .completion import COMPLETE_VARIABLE, keep_apostrophes_in_zsh, language_codes
 from .language_choice import choose
 from .streams import take_streams
 
@@ -28,6 +29,13 @@ class Scorepad(CommandGroup):
         "club": ("stats", "ratings", "chart", "report"),
         "night_commands": ("night", "nights"),
     }
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # Typer registers its shells' completion classes as it makes this command, so that
+        # zsh's is replaced here, once the command is made and before it completes anything.
+        if os.environ.get(COMPLETE_VARIABLE, "").endswith("zsh"):
+            keep_apostrophes_in_zsh()
+        return super().main(*args, **kwargs)
 
 
 app = typer.Typer(
@@ -87,6 +95,7 @@ def root(
             is_eager=True,
             callback=_language,
             help="The language of the text for people (default: the locale's, else English).",
+            autocompletion=language_codes,
         ),
     ] = None,
 ) -> None:
