@@ -7,7 +7,6 @@ Fay, Gus and Hal at table 2 (match 2), seated as listed.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -57,15 +56,11 @@ def night(cli, store_path) -> str:
 
 @contextmanager
 def entering(store: str, *root: str) -> Iterator[Tables]:
-    """The board with --entry, and the line it printed for each table."""
+    """The board with --entry, and the line it printed for each table (``serving`` reads them)."""
     with serving(store, "--entry", root=root) as board:
-        assert board.process is not None and board.process.stdout is not None
-        links, codes = {}, {}
-        for _ in range(2):
-            line = board.process.stdout.readline()
-            found = re.search(r"(\d+)\D+http://[^/]+(/t/\S+)\s+\S+ ([0-9A-Z]{6})$", line.strip())
-            assert found, line
-            links[int(found[1])], codes[int(found[1])] = found[2], found[3]
+        links = {number: table.path for number, table in board.tables.items()}
+        codes = {number: table.code for number, table in board.tables.items()}
+        assert sorted(links) == [1, 2]
         yield Tables(board, links, codes)
 
 
