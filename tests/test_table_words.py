@@ -429,6 +429,10 @@ def test_help_shows_the_values_of_a_choice_in_the_language_and_both_are_read(cli
     assert "(default: classic)" not in new and classic in new.replace("\n", " ")
     night = cli("--lang", language, "night", "new", "--help").stdout
     assert f"--movement {words['stay']} --name {said('Tuesday')}" in night and said("Tuesday") != "Tuesday"
+    flat = " ".join(night.split())
+    for default in ("progressive", "random"):  # a default is shown as the language types it
+        assert f"{said('default: {default}').format(default=words[default])}]" in flat, (language, default)
+        assert f"{said('default: {default}').format(default=default)}]" not in flat
     for typed in (
         ("--rules", "-".join(classic.casefold().split()), "--hearts", words["anytime"], "--pass", words["left"]),
         ("--rules", "classic", "--hearts", "anytime", "--pass", "left"),  # the English values are read too

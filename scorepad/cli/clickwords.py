@@ -148,11 +148,22 @@ class WordedChoice(TyperChoice):
         return [CompletionItem(word) for word in self.words() if word.casefold().startswith(typed)]
 
 
+class WordedDefault(str):
+    """A choice's default: its English value to the program, and to help (``str``) the word of the language
+    in use at the moment help is shown ("[standaard: doorschuiven]"), as the choice's values are."""
+
+    def __str__(self) -> str:
+        return choice_word(str.__str__(self))
+
+
 def worded_choices(params: list[Parameter]) -> None:
     """Give each option of a choice of values the choice that says them in the language in use."""
     for param in params:
         if type(param.type) is TyperChoice:
             param.type = WordedChoice(param.type.choices, param.type.case_sensitive)
+            default = getattr(param.default, "value", param.default)
+            if isinstance(default, str):
+                param.default = WordedDefault(default)
 
 
 #: Click's English sentences inside a usage error, each with the template the catalog knows it by.
