@@ -169,7 +169,7 @@ def test_a_progressive_plan_knows_the_round_in_play_alone(cli):
         "Round 1, in play:",
         "  Table 1 (match 1): Ann, Bob, Cat, Dan; Ann deals.",
         "  Table 2 (match 2): Eva, Fay, Gus, Hal; Eva deals.",
-        "Round 2 is seated from the results of this one: scorepad night next.",
+        "Round 2 is seated from the results of this one.",
     ]
 
 

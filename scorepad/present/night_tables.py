@@ -289,7 +289,7 @@ def plan_lines(plan: NightPlan) -> list[str]:
         )
     elif not plan.over and plan.round < plan.settings.rounds:
         lines.append(
-            _("Round {round} is seated from the results of this one: scorepad night next.").format(round=plan.round + 1)
+            _("Round {round} is seated from the results of this one.").format(round=plan.round + 1)
         )
     if plan.corrections:
         from ..core.night.corrections import said
