@@ -134,6 +134,8 @@ class WordedChoice(TyperChoice):
         return "<" + "|".join(self.words()) + ">"
 
     def convert(self, value: object, param: Parameter | None, ctx: Context | None) -> object:
+        if isinstance(value, WordedDefault):
+            value = str.__str__(value)  # the English value itself: only help shows it worded
         if isinstance(value, str):
             found = {word.casefold(): choice for word, choice in self.words().items()}.get(value.casefold())
             if found is not None:
