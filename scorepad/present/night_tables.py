@@ -288,9 +288,7 @@ def plan_lines(plan: NightPlan) -> list[str]:
             else _("No pair meets again in these rounds.")
         )
     elif not plan.over and plan.round < plan.settings.rounds:
-        lines.append(
-            _("Round {round} is seated from the results of this one.").format(round=plan.round + 1)
-        )
+        lines.append(_("Round {round} is seated from the results of this one.").format(round=plan.round + 1))
     if plan.corrections:
         from ..core.night.corrections import said
         from .translation import in_language
