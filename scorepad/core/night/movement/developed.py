@@ -26,6 +26,13 @@ players of two groups meets exactly once over the n rounds.
 
 The player (x, level) is numbered level * n + x, the fixed point i after them
 all, as levels * n + i.
+
+Not found yet: 32 players at tables of 4 for 10 rounds (a resolvable 4-GDD of
+type 2^16, which exists). A base round over Z_10 x {0, 1, 2} and two fixed
+points (kept or swapped by odd shifts) came within one class of pairs (10
+repeats) by a tabu search, but a SAT solver found none in 10 minutes each;
+two base rounds over Z_5 stayed at 3 classes (15 repeats); designs kept by
+GF(16)'s translations (with or without its fifth roots of unity) do not exist.
 """
 
 from __future__ import annotations
