@@ -14,6 +14,8 @@ players numbered 0 to v - 1:
   tables of k; every player meets everyone not on their own line. 20 players at
   tables of 4 for 5 rounds, 32 at tables of 4 for 8, 24 at tables of 3 for 8.
 - Kirkman triple systems of 15 and 21 (``kirkman``), for tables of 3.
+- Designs developed from a base round over Z_n (``developed``), in which each
+  player meets all but a few others: 24 at tables of 4 for 7 rounds.
 
 These are the constructions of the handbooks (Colbourn and Dinitz, Handbook of
 Combinatorial Designs, 2nd ed., 2007: II.2 for affine spaces, III.3 for
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
+from .developed import developed
 from .fields import Field, galois
 from .kirkman import kirkman
 
@@ -37,6 +40,7 @@ def known_design(players: int, size: int) -> list[Groups]:
     if size < 3 or players % size:
         return []
     found: list[list[Groups]] = [kirkman(players)] if size == 3 else []
+    found.append(developed(players, size))
     dimension, points = 1, size
     while points < players:
         dimension, points = dimension + 1, points * size
