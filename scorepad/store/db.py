@@ -52,6 +52,20 @@ def revisions() -> tuple[str, ...]:
     return tuple(sorted(p.name.split("_", 1)[0] for p in versions.glob("[0-9]*.py")))
 
 
+@functools.cache
+def _quiet_sqlalchemy() -> None:
+    """SQLAlchemy's log records go nowhere: scorepad says what failed in one line of its own.
+
+    SQLAlchemy logs what it meets while it takes a connection back (a rollback
+    that fails when memory runs out, under ``prlimit --as``) with a traceback,
+    and with no handler of the program's, logging's last resort writes it on
+    stderr, beside scorepad's one line.
+    """
+    import logging
+
+    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
+
+
 def _setup_sqlite(engine: Engine) -> None:
     from sqlalchemy import event
 
@@ -118,6 +132,7 @@ class Store:
         """The engine of the existing store, its file examined first and its schema brought up to date."""
         if self.engine is not None:
             return self.engine
+        _quiet_sqlalchemy()
         if self.is_sqlite:
             sqlite_file.check_version()
             path, by_uri = file_of(self.location)
