@@ -16,6 +16,8 @@ from .boards import serving
 from .browsers import PHONE, WALL, chromium, need_chromium, screen
 from .processes import run
 
+pytestmark = pytest.mark.slow  # a real browser: CI runs it (python -m pytest -m slow)
+
 PNG = b"\x89PNG\r\n\x1a\n"
 MARKUP = ("<script>alert(1)</script>", "</script>", "<b>Bob</b>", '"Cat"&Dan')
 

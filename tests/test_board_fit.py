@@ -24,6 +24,8 @@ from .boards import serving
 from .conftest import Cli
 from .test_board_browser import browser, opened
 
+pytestmark = pytest.mark.slow  # a real browser, every language at every size: CI runs it (python -m pytest -m slow)
+
 __all__ = ["browser"]  # the fixture, used here by name
 
 LANGUAGES = ("en", "it", "pt", "es", "nl", "sv")

@@ -46,6 +46,8 @@ def reporting(self, *args, **kwargs):
     self.set_trace_callback(traced)
 sqlite_file.Connection.__init__ = reporting
 from scorepad.cli.main import run
+
+pytestmark = pytest.mark.slow  # several real writers at once: CI runs it (python -m pytest -m slow)
 sys.argv = ["scorepad", *sys.argv[1:]]
 run()
 """

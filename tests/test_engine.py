@@ -456,6 +456,7 @@ def test_a_record_of_nonsense_gives_breaches_not_exceptions():
     json.dumps(report.to_json())
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(records())
 def test_any_record_is_audited_without_an_exception(record):

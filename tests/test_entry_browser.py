@@ -26,6 +26,8 @@ from .boards import serving
 from .browsers import PHONE, chromium, need_chromium, screen
 from .processes import run
 
+pytestmark = pytest.mark.slow  # real browsers: CI runs it (python -m pytest -m slow)
+
 NARROW = (360, 800)  #: the narrowest phone the page is made for
 PLAYERS = "Ann,Bob,Cat,Dan"  #: one table of four: four deals, 43 points each
 

@@ -16,6 +16,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -26,6 +27,8 @@ from scorepad.core.text import CONTROL
 from scorepad.store.schema import MATCH, SEAT
 
 from .conftest import dump
+
+pytestmark = pytest.mark.slow  # long property runs over random command lines: CI runs it (python -m pytest -m slow)
 
 COMMANDS = [
     "new", "deal", "misdeal", "undo", "fix", "abandon", "rename", "status", "history", "matches", "doctor", "chart",

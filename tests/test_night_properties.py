@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def check_round(night, state, tables):
 
 
 # The searches of mixed nights are cut short here: the properties hold for any amount of search.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(night=nights(), data=st.data())
 def test_every_player_sits_at_one_table_each_round_within_bounds_and_the_seed_replays_the_night(night, data):

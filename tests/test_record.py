@@ -194,6 +194,7 @@ def test_a_record_the_notation_cannot_write_is_refused(build):
         build()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(records(), st.booleans())
 def test_any_record_written_reads_back_the_same(record, ascii):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a real browser: CI runs it (python -m pytest -m slow)
+
 CHROMIUM = Path("/usr/bin/chromium")
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYERS = ("Ann", "B&b", "<Cat>", "Dan")

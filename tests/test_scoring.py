@@ -176,6 +176,7 @@ def test_every_random_deal_of_real_cards_is_accepted(preset, slam, players, data
     assert list(enter(rules, *hands).scores.values()) == scores
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(preset=PRESETS, players=st.integers(3, 5), data=st.data())
 def test_the_checker_accepts_exactly_the_splits_real_cards_can_make(preset, players, data):

@@ -179,6 +179,7 @@ def zbarimg() -> str:
     return found
 
 
+@pytest.mark.slow
 def test_each_qr_code_reads_back_as_its_tables_link(cli, tmp_path, monkeypatch):
     reader = zbarimg()
     monkeypatch.chdir(tmp_path)
@@ -206,6 +207,7 @@ SHEETS = [  # a night, and the sheets its cards print on
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options", "sheets"), SHEETS)
 def test_chromium_prints_the_cards_on_a4_sheets_each_card_whole(
     browser, cli, tmp_path, monkeypatch, players, options, sheets
@@ -231,6 +233,7 @@ def test_chromium_prints_the_cards_on_a4_sheets_each_card_whole(
     assert lowest >= 3.5 * 96 / 25.4  # 3.5 mm at least, to write a score in
 
 
+@pytest.mark.slow
 def test_the_codes_scan_from_the_page_as_chromium_draws_it(browser, cli, tmp_path, monkeypatch):
     reader = zbarimg()
     monkeypatch.chdir(tmp_path)
