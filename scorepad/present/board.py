@@ -47,7 +47,7 @@ def page() -> str:
         f'<html lang="{said["lang"]}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{said['title']} · scorepad</title>\n"
-        '<link rel="stylesheet" href="/board.css">\n<script src="/board.js" defer></script>\n'
+        '<link rel="stylesheet" href="/palette.css">\n<link rel="stylesheet" href="/board.css">\n<script src="/board.js" defer></script>\n'
         "</head>\n<body>\n"
         '<header><h1 id="title"></h1><p id="rules"></p><p id="note"></p></header>\n'
         f'<p id="connection" data-lost="{said["lost"]}">{said["waiting"]}</p>\n'

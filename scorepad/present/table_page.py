@@ -50,7 +50,7 @@ def page() -> str:
         f'<html lang="{said["lang"]}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         "<title>scorepad</title>\n"
-        '<link rel="stylesheet" href="/table.css">\n<script src="/table.js" defer></script>\n'
+        '<link rel="stylesheet" href="/palette.css">\n<link rel="stylesheet" href="/table.css">\n<script src="/table.js" defer></script>\n'
         "</head>\n"
         f"<body {data}>\n"
         '<header><h1 id="title"></h1><p id="connection">' + said["waiting"] + "</p></header>\n"
@@ -138,7 +138,7 @@ def join_page(wrong: bool = False) -> str:
         f'<html lang="{said["lang"]}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         "<title>scorepad</title>\n"
-        '<link rel="stylesheet" href="/table.css">\n'
+        '<link rel="stylesheet" href="/palette.css">\n<link rel="stylesheet" href="/table.css">\n'
         "</head>\n<body>\n<main>\n"
         '<form method="get" action="/join">\n'
         f'<label for="code">{said["ask"]}</label>\n'

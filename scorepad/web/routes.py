@@ -3,7 +3,7 @@
 The page (``present.board``), the pages' scripts and style sheets (``assets/``), the
 night's data once (``/night.json``, for a script), and its stream of changes
 (``/events``, for the page). Any other path gets 404, any other method 405,
-and no path ever names a file: the scripts and style sheets are the four
+and no path ever names a file: the scripts and style sheets are the five
 the package holds. Every answer carries headers that cost nothing: a
 Content-Security-Policy that lets the page run its own script and nothing
 else, ``nosniff``, and no caching of the data.
@@ -30,7 +30,13 @@ if TYPE_CHECKING:
 
 #: The pages' scripts and style sheets, by the path each page asks for them at: the board's
 #: (``present.board.page``) and a table's (``present.table_page.page``, served with ``--entry``).
-ASSETS = {"/board.js": "board.js", "/board.css": "board.css", "/table.js": "table.js", "/table.css": "table.css"}
+ASSETS = {
+    "/palette.css": "palette.css",
+    "/board.js": "board.js",
+    "/board.css": "board.css",
+    "/table.js": "table.js",
+    "/table.css": "table.css",
+}
 
 #: The page may run its own script and style sheet, ask the board for data, and nothing else.
 POLICY = (
