@@ -9,7 +9,11 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
+
 from .processes import environment, run, status, writers_at_once
+
+pytestmark = pytest.mark.slow  # several real writers at once: CI runs it (python -m pytest -m slow)
 
 WRITERS = 12
 
@@ -46,8 +50,6 @@ def reporting(self, *args, **kwargs):
     self.set_trace_callback(traced)
 sqlite_file.Connection.__init__ = reporting
 from scorepad.cli.main import run
-
-pytestmark = pytest.mark.slow  # several real writers at once: CI runs it (python -m pytest -m slow)
 sys.argv = ["scorepad", *sys.argv[1:]]
 run()
 """
