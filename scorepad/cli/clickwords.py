@@ -92,7 +92,7 @@ _PLACEHOLDER_WORD = r"[A-Za-z]+"
 #: The values typed after an option that takes one of a few words (``--pass right``), each as the catalog
 #: knows it: the option and its value, so that a translation keeps the option and says the value in the
 #: language, in one word (``--pass höger``). A preset is typed as the name its headers show, in lower case
-#: (``klassiek``, ``slippery-anne``: ``present.descriptions.PRESET_NAMES``); a value not here (``csv``) is
+#: (``klassiek``, ``slippery-anne``: ``present.preset_names.PRESET_NAMES``); a value not here (``csv``) is
 #: typed as it is. The English values are understood in every language.
 CHOICE_WORDS = {
     # TRANSLATORS: an option and a value typed after it, as help lists the values: keep the option, and say
@@ -115,7 +115,7 @@ CHOICE_WORDS = {
 def choice_word(value: str) -> str:
     """The word the language in use types for an option's value: ``höger`` for ``right`` in Swedish."""
     from ..core.rules import Preset
-    from ..present.descriptions import preset_name
+    from ..present.preset_names import preset_name
 
     if value in Preset._value2member_map_:
         return "-".join(preset_name(Preset(value)).casefold().split())

@@ -81,7 +81,7 @@ def stats(
 
 def _no_match(rules: RuleSet, dated: bool) -> str:
     """What ``stats`` says when no match counts: none of the preset and decks, in the dates if some were given."""
-    from ..present.descriptions import preset_name
+    from ..present.preset_names import preset_name
 
     if rules.decks == 2:
         none = (

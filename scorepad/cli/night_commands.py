@@ -11,8 +11,7 @@ import typer
 
 from ..app.export import NightFormat
 from ..core.language import N_
-from ..core.night.movement import Movement
-from ..core.night.seating import Seating
+from ..core.night.seating import Movement, Seating
 from .commands import CommandGroup
 from .common import ListJson, NightOpt, console, open_store, print_json, refusals, say, written_file
 from .entries import DecksOpt, HeartsOpt, OmnibusOpt, PassOpt, PresetOpt, SlamOpt, rule_options

@@ -88,7 +88,7 @@ def rules(
             raise RuleError(N_("give --match, or --preset and --players, not both"))
         if players is None:
             raise RuleError(N_("give --players N with --preset and the other options: the rules depend on the table"))
-        from ..present.descriptions import preset_name
+        from ..present.preset_names import preset_name
 
         facts = _of_preset(preset or Preset.CLASSIC, players, chosen_format(*formats), options)
         title = _("Rules of {preset} for {count} players").format(preset=preset_name(facts.rules.preset), count=players)
@@ -114,7 +114,7 @@ def _of_preset(preset: Preset, players: int, fmt: "Format | None", options: "Map
 def of_match(result: "Result") -> tuple["RuleFacts", str, dict]:
     """A match's rules, the title that names it, and the keys that name it in JSON."""
     from ..core.rule_facts import RuleFacts
-    from ..present.descriptions import preset_name
+    from ..present.preset_names import preset_name
 
     settings = result.state.settings
     facts = RuleFacts(settings.rules, len(settings.players), settings.format)

@@ -11,9 +11,9 @@ from rich.text import Text  # a name is text, never markup: "[b]ob" stays as typ
 
 from ..app.stats import TRACKED
 from ..core.rules import RuleSet
-from .descriptions import preset_name
 from .json_shapes import player_stats_json
 from .marks import decimal
+from .preset_names import preset_name
 from .translation import _, card_text
 
 if TYPE_CHECKING:

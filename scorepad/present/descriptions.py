@@ -6,28 +6,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..app.notes import Fixed, Note, Recorded, Undone
 from ..core.cards import QUEEN_OF_SPADES
-from ..core.language import N_
 from ..core.match import Entry, EntryKind, Format, FormatKind, MatchState
-from ..core.rules import OMNIBUS_BONUS, HeartsLead, PassRule, Preset, RuleSet
+from ..core.rules import OMNIBUS_BONUS, HeartsLead, PassRule, RuleSet
 from .lists import and_list
+from .preset_names import preset_name
 from .translation import _, card_text, in_language, ngettext
-
-#: Each preset's name as people read it. Typed (``--rules dirty-lady``), in JSON and in deal
-#: records a preset is its value, the same in every language.
-PRESET_NAMES = {
-    # TRANSLATORS: the name of the standard rules, shown in headers ("Match 3: 12 deals, classic, ..."). The
-    # other presets are names of their own (Slippery Anne, Omnibus, Spot Hearts, Dirty Lady), kept as such.
-    Preset.CLASSIC: N_("classic"),
-    Preset.SLIPPERY_ANNE: N_("slippery-anne"),
-    Preset.OMNIBUS: N_("omnibus"),
-    Preset.SPOT_HEARTS: N_("spot-hearts"),
-    Preset.DIRTY_LADY: N_("dirty-lady"),
-}
-
-
-def preset_name(preset: Preset) -> str:
-    """A preset as a header shows it, in the language in use: ``classic``, ``klassiek``."""
-    return _(PRESET_NAMES[preset])
 
 
 def rules_words(rules: RuleSet, ascii: bool = False) -> str:

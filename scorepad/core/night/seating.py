@@ -22,6 +22,14 @@ from ..rules import MIN_TABLE
 T = TypeVar("T")
 
 
+class Movement(enum.Enum):
+    """How a night's players change tables after each round."""
+
+    PROGRESSIVE = "progressive"  #: winners move up a table, losers down: the ladder of the round just played
+    MIXED = "mixed"  #: tables drawn afresh, so that as few pairs as possible meet again
+    STAY = "stay"  #: the same tables every round, the first deal one seat further left each time
+
+
 class Seating(enum.Enum):
     """How the tables of a night's first round are filled."""
 

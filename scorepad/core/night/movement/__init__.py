@@ -2,33 +2,25 @@
 
 A movement seats the next round of a night whose round in play has just been
 played (its results are the night's last). A new movement is a member of
-``Movement``, its function in a module here, and its line in ``WAYS``: nothing
-else in scorepad tells one movement from another.
+``Movement`` (in ``seating``, beside ``Seating``: the command line's help names
+both without loading the movements), its function in a module here, and its
+line in ``WAYS``: nothing else in scorepad tells one movement from another.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...language import N_
-from ..seating import NextRound, Planned, table_sizes
+from ..seating import Movement, NextRound, Planned, table_sizes
 from .mixed import plan_mixed, seat_mixed
 from .progressive import Climb, climb, seat_progressive
 from .stay import plan_stay, seat_stay
 
 if TYPE_CHECKING:
     from ..state import NightState
-
-
-class Movement(enum.Enum):
-    """How a night's players change tables after each round."""
-
-    PROGRESSIVE = "progressive"  #: winners move up a table, losers down: the ladder of the round just played
-    MIXED = "mixed"  #: tables drawn afresh, so that as few pairs as possible meet again
-    STAY = "stay"  #: the same tables every round, the first deal one seat further left each time
 
 
 def fresh_tables(night: NightState) -> None:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from ..scores import TableResult
 from ..seating import Ladder, NextRound, cut, draw, seat_drawn, shuffled, table_sizes
 
 if TYPE_CHECKING:
+    from ..scores import TableResult
     from ..state import NightState
 
 
