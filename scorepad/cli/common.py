@@ -82,10 +82,26 @@ class Running:
         #: The exit code of the one line already said of its failure (``fail``): what fails after it, as
         #: Python unwinds short of memory, changes neither the line nor the code.
         self.said: int | None = None
+        #: Address space held back for the end of a command that ran out of memory: given back before
+        #: the stores are closed and the one line is said, so that closing a store has room to run.
+        #: Without it, under ``prlimit --as`` CPython could crash (SIGSEGV) calling a store's close.
+        #: A megabyte of calloc'd pages: address space only, no page is touched.
+        self.reserve: bytearray | None = bytearray(1 << 20)
 
     def wrote(self) -> bool:
-        """Whether the command's change is written: a store committed it, or a file holds it."""
-        return bool(self.files) or any(store.wrote for store in self.stores)
+        """Whether the command's change is written: a store committed it, or a file holds it.
+
+        Asked when memory has run out (``main._end``), so it makes no object: no generator, no
+        iterator, only small ints, which Python keeps made.
+        """
+        if self.files:
+            return True
+        index = 0
+        while index < len(self.stores):
+            if self.stores[index].wrote:
+                return True
+            index += 1
+        return False
 
     def written(self, reason: str) -> Phrase | None:
         """That the command's change was written, but its output could not be for ``reason``; None if nothing was."""
@@ -101,6 +117,7 @@ class Running:
         )
 
     def close(self) -> None:
+        self.reserve = None  # room for closing, should memory have run out
         for store in self.stores:
             store.close()
 

@@ -141,6 +141,7 @@ def _end(error: BaseException) -> None:
     unwinding after it can fail too (a SystemError out of Click's call), and a
     second line would only repeat the first one's news, worse worded.
     """
+    RUNNING.reserve = None  # room for the last line, should memory have run out
     if RUNNING.said is not None:
         sys.exit(RUNNING.said)
     if isinstance(error, KeyboardInterrupt):
