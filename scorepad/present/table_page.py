@@ -111,17 +111,21 @@ def table_json(now: TableNow) -> dict[str, Any]:
         "deal_total": None if deal is None else deal.deal_total,
         "last": last_json(now.last),
         "heading": heading,
-        "said": [visible(_plain(line)) for line in verdict(state, ascii=False)],
+        "said": [visible(line) for line in _plain(verdict(state, ascii=False))],
         "example": " ".join(f"{visible(name)}=" for name in players),
     }
 
 
-def _plain(line: RenderableType) -> str:
-    """A line of ``verdict`` as plain text: the sentences the terminal's panel shows, on one line, unindented."""
+def _plain(lines: list[RenderableType]) -> list[str]:
+    """The lines of ``verdict`` as plain text: the sentences the terminal's panel shows, each on one line,
+    unindented; one console renders them all."""
     console = Console(width=1000, color_system=None, file=io.StringIO())
-    with console.capture() as captured:
-        console.print(line)
-    return " ".join(captured.get().split())
+    said = []
+    for line in lines:
+        with console.capture() as captured:
+            console.print(line)
+        said.append(" ".join(captured.get().split()))
+    return said
 
 
 def join_page(wrong: bool = False) -> str:
