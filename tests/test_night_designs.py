@@ -49,7 +49,7 @@ def test_a_finite_field_has_inverses_and_distributes(q):
         (16, 4, 5),
         (20, 4, 5),
         (24, 4, 7),
-        (32, 4, 8),
+        (32, 4, 10),
         (64, 4, 21),
         (25, 5, 6),
     ],
@@ -62,21 +62,14 @@ def test_each_known_design_seats_everyone_each_round_and_no_pair_twice(players, 
     assert repeats(design) == 0
 
 
-@pytest.mark.parametrize(("players", "size", "rounds"), [(15, 3, 7), (20, 4, 5), (24, 4, 7), (200, 4, 20)])
+@pytest.mark.parametrize(("players", "size", "rounds"), [(15, 3, 7), (20, 4, 5), (24, 4, 7), (32, 4, 10), (200, 4, 20)])
 def test_nights_the_social_golfer_problem_solves_meet_no_pair_twice(players, size, rounds):
-    """Kirkman's schoolgirls, 20 and 24 at tables of 4 from designs; 200 players over 20 rounds greedily."""
+    """Kirkman's schoolgirls, 20, 24 and 32 at tables of 4 from designs; 200 players over 20 rounds greedily."""
     assert repeats(planned_night(players, size, rounds)) == 0
 
 
 def test_two_seeds_put_the_players_on_a_design_differently():
     assert planned_night(15, 3, 7, seed=1)[1:] != planned_night(15, 3, 7, seed=2)[1:]
-
-
-@pytest.mark.slow
-def test_the_nights_no_design_seats_are_searched_to_few_repeats():
-    """32 at tables of 4 for 10 rounds (a schedule without repeats is not known to scorepad): 8 rounds of
-    TD(4, 8) and 2 searched, far below a plain random draw, which repeats 70 pairs."""
-    assert repeats(planned_night(32, 4, 10)) <= 16
 
 
 def test_a_leave_plans_the_rounds_to_come_again_and_keeps_those_played():
@@ -116,12 +109,23 @@ def test_every_round_planned_seats_each_player_once_at_tables_of_the_size_rule(p
     assert repeats([*played, *planned]) <= plain
 
 
-def test_a_developed_design_seats_each_player_with_all_but_their_own_group():
-    """24 at tables of 4 for 7 rounds: each player meets 21 of the other 23, all but the two of their group."""
-    met = {player: set() for player in range(24)}
-    for tables in known_design(24, 4):
+def met_by(design, players):
+    met = {player: set() for player in range(players)}
+    for tables in design:
         for table in tables:
             for player in table:
                 met[player] |= set(table) - {player}
+    return met
+
+
+def test_a_developed_design_seats_each_player_with_all_but_their_own_group():
+    """24 at tables of 4 for 7 rounds: each player meets 21 of the other 23, all but the two of their group."""
+    met = met_by(known_design(24, 4), 24)
     groups = [{x, 7 + x, 14 + x} for x in range(7)] + [{21, 22, 23}]
     assert all(met[player] == set(range(24)) - group for group in groups for player in group)
+
+
+def test_32_players_over_10_rounds_meet_everyone_but_a_partner():
+    """The Social Golfer Problem's 32 golfers over 10 weeks: player 2q never meets 2q + 1, and meets the 30 others."""
+    met = met_by(known_design(32, 4), 32)
+    assert all(met[player] == set(range(32)) - {player, player ^ 1} for player in range(32))

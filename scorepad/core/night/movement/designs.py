@@ -16,6 +16,8 @@ players numbered 0 to v - 1:
 - Kirkman triple systems of 15 and 21 (``kirkman``), for tables of 3.
 - Designs developed from a base round over Z_n (``developed``), in which each
   player meets all but a few others: 24 at tables of 4 for 7 rounds.
+- 32 players at tables of 4 for 10 rounds (``partnered``), each meeting all but
+  a partner.
 
 These are the constructions of the handbooks (Colbourn and Dinitz, Handbook of
 Combinatorial Designs, 2nd ed., 2007: II.2 for affine spaces, III.3 for
@@ -31,6 +33,7 @@ from itertools import product
 from .developed import developed
 from .fields import Field, galois
 from .kirkman import kirkman
+from .partnered import partnered
 
 Groups = list[list[int]]  #: the tables of one round, players by number
 
@@ -41,6 +44,7 @@ def known_design(players: int, size: int) -> list[Groups]:
         return []
     found: list[list[Groups]] = [kirkman(players)] if size == 3 else []
     found.append(developed(players, size))
+    found.append(partnered(players, size))
     dimension, points = 1, size
     while points < players:
         dimension, points = dimension + 1, points * size

@@ -26,40 +26,6 @@ players of two groups meets exactly once over the n rounds.
 
 The player (x, level) is numbered level * n + x, the fixed point i after them
 all, as levels * n + i.
-
-Not found yet: 32 players at tables of 4 for 10 rounds (a resolvable 4-GDD of
-type 2^16, which exists). A base round over Z_10 x {0, 1, 2} and two fixed
-points (kept or swapped by odd shifts) came within one class of pairs (10
-repeats) by a tabu search, but a SAT solver found none in 10 minutes each;
-two base rounds over Z_5 stayed at 3 classes (15 repeats); designs kept by
-GF(16)'s translations (with or without its fifth roots of unity) do not exist.
-A second search (2026, SAT by CaDiCaL 1.5.3 through python-sat, one core) found
-none either; below, points Z_2^5 with groups {x, x + d} or Z_32 with groups
-{x, x + 16}, and "refuted" means the solver proved there is none:
-
-- The tables of AG(2, 4) on the 16 groups, each line used four times, its
-  points lifted to the two members of their group: impossible on paper, as
-  the four liftings of a line would be an orthogonal array OA(4, 4, 2, 2),
-  which has at most 3 factors.
-- k rounds of the affine design (cosets of k disjoint lines of PG(4, 2)
-  missing d) kept, the other 10 - k rounds any tables on the pairs left, an
-  exact cover: refuted for 30 random partial spreads with k = 7, 200 with
-  k = 6, 300 with k = 5; with k = 4 one took 4 minutes to refute.
-- Designs kept by all of Z_2^5's translations: a translation that swaps a
-  pair keeps its table, so every table is an affine plane; refuted for the
-  orbits of rounds 2 * 5, 8 + 1 + 1, 4 + 4 + 1 + 1 and 4 + 2 + 2 + 1 + 1
-  (six random stabilisers each, a few failing outright); 8 + 2, 4 + 4 + 2 and 4 + 2 + 2 + 2 fail
-  outright (some pair has no table left).
-- Kept by a subgroup of order 16 holding d: refuted for 8 + 1 + 1,
-  4 + 4 + 1 + 1, 4 + 2 + 2 + 1 + 1, 4 + 2 + 2 + 2 (two random stabilisers
-  each, one of the last failing outright);
-  8 + 2 and 4 + 4 + 2 fail outright; 2 * 4 + 1 + 1 undecided after 40
-  seconds; 2 * 5 refuted in 6 minutes (the other choice fails outright).
-- Z_32's translations cannot keep a table, so orbits of rounds would be
-  multiples of 4: none. Kept by Z_16 (x to x + 2): refuted for 4 + 4 + 2,
-  4 + 2 + 2 + 2 and 2 * 5 in a second; 8 + 2 undecided after 8 minutes. With
-  a multiplier x to ux added, u = -1, 3, 5, 7, 9, 13, 15, 25 fail outright and
-  u = 17 is refuted.
 """
 
 from __future__ import annotations
