@@ -46,10 +46,14 @@ def test_a_finite_field_has_inverses_and_distributes(q):
         (15, 3, 7),
         (21, 3, 10),
         (27, 3, 13),
+        (33, 3, 16),
+        (39, 3, 19),
         (16, 4, 5),
         (20, 4, 5),
         (24, 4, 7),
+        (28, 4, 9),
         (32, 4, 10),
+        (40, 4, 13),
         (64, 4, 21),
         (25, 5, 6),
     ],
@@ -129,3 +133,10 @@ def test_32_players_over_10_rounds_meet_everyone_but_a_partner():
     """The Social Golfer Problem's 32 golfers over 10 weeks: player 2q never meets 2q + 1, and meets the 30 others."""
     met = met_by(known_design(32, 4), 32)
     assert all(met[player] == set(range(32)) - {player, player ^ 1} for player in range(32))
+
+
+@pytest.mark.parametrize(("players", "size"), [(15, 3), (21, 3), (33, 3), (39, 3), (28, 4), (40, 4)])
+def test_kirkman_systems_and_their_tables_of_4_seat_every_pair_once(players, size):
+    """Resolvable designs in which every player meets every other: v = 3 mod 6 at tables of 3, 4 mod 12 at 4."""
+    met = met_by(known_design(players, size), players)
+    assert all(met[player] == set(range(players)) - {player} for player in range(players))

@@ -1,8 +1,8 @@
 """Known resolvable designs: rounds of equal tables in which no pair of players meets twice.
 
 A resolvable design seats v players at tables of k, round after round (its
-parallel classes), so that no two meet twice. Three families are built here, the
-players numbered 0 to v - 1:
+parallel classes), so that no two meet twice. These are built here, the players
+numbered 0 to v - 1:
 
 - The affine space AG(d, q), q a prime power (``fields``): the q^d points of
   GF(q)^d, the lines through them in each direction a round, (q^d - 1)/(q - 1)
@@ -12,16 +12,19 @@ players numbered 0 to v - 1:
 - The transversal design TD(k, q), k < q: the points of the affine plane on k
   parallel lines, cut by the lines of the other q directions, q rounds of
   tables of k; every player meets everyone not on their own line. 20 players at
-  tables of 4 for 5 rounds, 32 at tables of 4 for 8, 24 at tables of 3 for 8.
+  tables of 4 for 5 rounds, 24 at tables of 3 for 8.
 - Kirkman triple systems of 15 and 21 (``kirkman``), for tables of 3.
-- Designs developed from a base round over Z_n (``developed``), in which each
-  player meets all but a few others: 24 at tables of 4 for 7 rounds.
+- Designs developed from a base round over Z_n (``developed``): Kirkman triple
+  systems of 33 and 39, resolvable designs of 28 and 40 at tables of 4
+  in which everyone meets everyone, and 24 at tables of 4 for 7 rounds, each
+  meeting all but a few others.
 - 32 players at tables of 4 for 10 rounds (``partnered``), each meeting all but
   a partner.
 
-These are the constructions of the handbooks (Colbourn and Dinitz, Handbook of
-Combinatorial Designs, 2nd ed., 2007: II.2 for affine spaces, III.3 for
-transversal designs, II.7 for Kirkman triple systems); ``known_design`` takes
+The first three are the constructions of the handbooks (Colbourn and Dinitz,
+Handbook of Combinatorial Designs, 2nd ed., 2007: II.2 for affine spaces, III.3
+for transversal designs, II.7 for Kirkman triple systems); the last two were
+found by searches of our own, and their modules say how. ``known_design`` takes
 the one with the most rounds for a night.
 """
 
