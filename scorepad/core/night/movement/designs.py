@@ -15,17 +15,18 @@ numbered 0 to v - 1:
   tables of 4 for 5 rounds, 24 at tables of 3 for 8.
 - Kirkman triple systems of 15 and 21 (``kirkman``), for tables of 3.
 - Designs developed from a base round over Z_n (``developed``): Kirkman triple
-  systems of 33 and 39, resolvable designs of 28 and 40 at tables of 4
-  in which everyone meets everyone, and 24 at tables of 4 for 7 rounds, each
+  systems of 33 and 39, resolvable designs of 28, 40 and 52 at tables of 4 in
+  which everyone meets everyone, and 24 at tables of 4 for 7 rounds, each
   meeting all but a few others.
 - 32 players at tables of 4 for 10 rounds (``partnered``), each meeting all but
   a partner.
 
 The first three are the constructions of the handbooks (Colbourn and Dinitz,
 Handbook of Combinatorial Designs, 2nd ed., 2007: II.2 for affine spaces, III.3
-for transversal designs, II.7 for Kirkman triple systems); the last two were
-found by searches of our own, and their modules say how. ``known_design`` takes
-the one with the most rounds for a night.
+for transversal designs, II.7 for Kirkman triple systems); the last two are
+designs of the kinds the same handbook lists, their rounds found by searches
+of our own, and their modules say how. ``known_design`` takes the one with the
+most rounds for a night.
 """
 
 from __future__ import annotations

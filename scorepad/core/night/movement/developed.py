@@ -8,19 +8,21 @@ level by their difference up to sign, two of two levels by their difference
 mod n, a fixed point and a level by the level. If the base round holds exactly
 one pair of each class, each pair meets exactly once over the n rounds.
 
-Where the base round is kept by the shift of r, a divisor of n (its tables
-falling in orbits of n / r under it), the shifts 0 to r - 1 give every round
-once, and the base round holds a class's pairs divided by r: such a design,
-with one fixed point, is called 1-rotational.
+Where the shift of r, a divisor of n, keeps the base round (its tables fall
+in orbits of n / r under that shift), the shifts 0 to r - 1 give every round
+once, r rounds in all, and the base round holds, of each class, as many pairs
+as the class has divided by r. Such a design with one fixed point is called
+1-rotational.
 
 - Kirkman triple systems, in which every player meets every other once at
   tables of 3 (Colbourn and Dinitz, Handbook of Combinatorial Designs, 2nd ed.,
-  2007, II.7): 33 players for 16 rounds, over
-  Z_32 and one fixed point, its base round kept by the shift of 16; 39 for 19,
-  over Z_19 x {0, 1} and one fixed point.
+  2007, II.7): 33 players for 16 rounds, over Z_32 and one fixed point, its
+  base round kept by the shift of 16; 39 for 19, over Z_19 x {0, 1} and one
+  fixed point.
 - Resolvable designs with tables of 4 in which every player meets every other
   once (II.7 too): 28 players for 9 rounds, over Z_9 x {0, 1, 2} and one fixed
-  point; 40 for 13, over Z_13 x {0, 1, 2} and one.
+  point; 40 for 13, over Z_13 x {0, 1, 2} and one; 52 for 17, over Z_51 and
+  one, its base round kept by the shift of 17.
 - 24 players at tables of 4 for 7 rounds, where no design lets everyone meet:
   each meets all but a few others, the same few all night. That is a resolvable
   group divisible design (IV.5): the players fall into groups whose members
@@ -30,9 +32,10 @@ with one fixed point, is called 1-rotational.
   groups are the three levels' points of each x, and the fixed points. Every
   player meets 21 of the 23 others.
 
-The base rounds were found by searches of our own, 2026: an exact cover of the
-points and the classes of pairs by the base round's tables, as Knuth's
-Algorithm X, in seconds (a SAT solver for the 33, kept by its shift of 16).
+The base rounds were found by searches of our own, 2026, in seconds: an exact
+cover of the points and the classes of pairs by the base round's tables, as
+Knuth's Algorithm X (for the 52, of the classes and the shift's orbits of
+points by the orbits of tables; for the 33, a SAT solver).
 tests/test_night_designs.py checks every one.
 
 The player (x, level) is numbered level * n + x, the fixed point i after them
@@ -161,7 +164,31 @@ _FOURS_40 = Developed(
     ),
 )
 
-DESIGNS = (_TYPE_3_8, _KIRKMAN_33, _KIRKMAN_39, _FOURS_28, _FOURS_40)
+#: 52 players at tables of 4, 17 rounds: Z_51 and one fixed point, the base round kept by the shift of 17.
+_FOURS_52 = Developed(
+    modulus=51,
+    levels=1,
+    fixed=1,
+    rounds=17,
+    base=(
+        ((0, 0), (17, 0), (34, 0), (0, FIXED)),
+        ((1, 0), (2, 0), (7, 0), (15, 0)),
+        ((3, 0), (12, 0), (23, 0), (39, 0)),
+        ((4, 0), (8, 0), (11, 0), (30, 0)),
+        ((5, 0), (20, 0), (29, 0), (40, 0)),
+        ((6, 0), (22, 0), (37, 0), (46, 0)),
+        ((9, 0), (27, 0), (48, 0), (50, 0)),
+        ((10, 0), (31, 0), (33, 0), (43, 0)),
+        ((13, 0), (38, 0), (42, 0), (45, 0)),
+        ((14, 0), (16, 0), (26, 0), (44, 0)),
+        ((18, 0), (19, 0), (24, 0), (32, 0)),
+        ((21, 0), (25, 0), (28, 0), (47, 0)),
+        ((35, 0), (36, 0), (41, 0), (49, 0)),
+    ),
+)
+
+
+DESIGNS = (_TYPE_3_8, _KIRKMAN_33, _KIRKMAN_39, _FOURS_28, _FOURS_40, _FOURS_52)
 
 
 def developed(players: int, size: int) -> list[Groups]:
