@@ -55,6 +55,7 @@ def test_a_finite_field_has_inverses_and_distributes(q):
         (32, 4, 10),
         (40, 4, 13),
         (52, 4, 17),
+        (76, 4, 25),
         (64, 4, 21),
         (25, 5, 6),
     ],
@@ -136,7 +137,7 @@ def test_32_players_over_10_rounds_meet_everyone_but_a_partner():
     assert all(met[player] == set(range(32)) - {player, player ^ 1} for player in range(32))
 
 
-@pytest.mark.parametrize(("players", "size"), [(15, 3), (21, 3), (33, 3), (39, 3), (28, 4), (40, 4), (52, 4)])
+@pytest.mark.parametrize(("players", "size"), [(15, 3), (21, 3), (33, 3), (39, 3), (28, 4), (40, 4), (52, 4), (76, 4)])
 def test_kirkman_systems_and_their_tables_of_4_seat_every_pair_once(players, size):
     """Resolvable designs in which every player meets every other: v = 3 mod 6 at tables of 3, 4 mod 12 at 4."""
     met = met_by(known_design(players, size), players)

@@ -15,8 +15,8 @@ numbered 0 to v - 1:
   tables of 4 for 5 rounds, 24 at tables of 3 for 8.
 - Kirkman triple systems of 15 and 21 (``kirkman``), for tables of 3.
 - Designs developed from a base round over Z_n (``developed``): Kirkman triple
-  systems of 33 and 39, resolvable designs of 28, 40 and 52 at tables of 4 in
-  which everyone meets everyone, and 24 at tables of 4 for 7 rounds, each
+  systems of 33 and 39, resolvable designs of 28, 40, 52 and 76 at tables of 4
+  in which everyone meets everyone, and 24 at tables of 4 for 7 rounds, each
   meeting all but a few others.
 - 32 players at tables of 4 for 10 rounds (``partnered``), each meeting all but
   a partner.

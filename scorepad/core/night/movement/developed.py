@@ -21,8 +21,9 @@ as the class has divided by r. Such a design with one fixed point is called
   fixed point.
 - Resolvable designs with tables of 4 in which every player meets every other
   once (II.7 too): 28 players for 9 rounds, over Z_9 x {0, 1, 2} and one fixed
-  point; 40 for 13, over Z_13 x {0, 1, 2} and one; 52 for 17, over Z_51 and
-  one, its base round kept by the shift of 17.
+  point; 40 for 13, over Z_13 x {0, 1, 2} and one; 52 for 17 and 76 for 25,
+  over Z_51 and Z_75 and one fixed point, their base rounds kept by the shifts
+  of 17 and 25.
 - 24 players at tables of 4 for 7 rounds, where no design lets everyone meet:
   each meets all but a few others, the same few all night. That is a resolvable
   group divisible design (IV.5): the players fall into groups whose members
@@ -34,7 +35,7 @@ as the class has divided by r. Such a design with one fixed point is called
 
 The base rounds were found by searches of our own, 2026, in seconds: an exact
 cover of the points and the classes of pairs by the base round's tables, as
-Knuth's Algorithm X (for the 52, of the classes and the shift's orbits of
+Knuth's Algorithm X (for the 52 and the 76, of the classes and the shift's orbits of
 points by the orbits of tables; for the 33, a SAT solver).
 tests/test_night_designs.py checks every one.
 
@@ -188,7 +189,37 @@ _FOURS_52 = Developed(
 )
 
 
-DESIGNS = (_TYPE_3_8, _KIRKMAN_33, _KIRKMAN_39, _FOURS_28, _FOURS_40, _FOURS_52)
+#: 76 players at tables of 4, 25 rounds: Z_75 and one fixed point, the base round kept by the shift of 25.
+_FOURS_76 = Developed(
+    modulus=75,
+    levels=1,
+    fixed=1,
+    rounds=25,
+    base=(
+        ((0, 0), (25, 0), (50, 0), (0, FIXED)),
+        ((1, 0), (54, 0), (55, 0), (62, 0)),
+        ((2, 0), (13, 0), (18, 0), (60, 0)),
+        ((3, 0), (6, 0), (21, 0), (41, 0)),
+        ((4, 0), (5, 0), (12, 0), (26, 0)),
+        ((7, 0), (17, 0), (19, 0), (48, 0)),
+        ((8, 0), (14, 0), (40, 0), (59, 0)),
+        ((9, 0), (33, 0), (39, 0), (65, 0)),
+        ((10, 0), (27, 0), (38, 0), (43, 0)),
+        ((11, 0), (20, 0), (24, 0), (47, 0)),
+        ((15, 0), (34, 0), (58, 0), (64, 0)),
+        ((16, 0), (53, 0), (56, 0), (71, 0)),
+        ((22, 0), (61, 0), (70, 0), (74, 0)),
+        ((23, 0), (57, 0), (67, 0), (69, 0)),
+        ((28, 0), (31, 0), (46, 0), (66, 0)),
+        ((29, 0), (30, 0), (37, 0), (51, 0)),
+        ((32, 0), (42, 0), (44, 0), (73, 0)),
+        ((35, 0), (52, 0), (63, 0), (68, 0)),
+        ((36, 0), (45, 0), (49, 0), (72, 0)),
+    ),
+)
+
+
+DESIGNS = (_TYPE_3_8, _KIRKMAN_33, _KIRKMAN_39, _FOURS_28, _FOURS_40, _FOURS_52, _FOURS_76)
 
 
 def developed(players: int, size: int) -> list[Groups]:
