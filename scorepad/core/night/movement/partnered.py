@@ -20,10 +20,10 @@ the rounds whose direction holds w. The ten directions are two spreads of
 GF(2)^4 (five planes through 0 that meet only in 0, so that every w other
 than 0 lies in exactly one) with no plane in common: each w lies in the
 directions of two rounds, r and s. In round r, two of the four pairs of
-players of q and q + w meet: those whose colours differ if c_r(q) and
-c_r(q + w) differ, and agree if they agree. The colourings make
-c_r(q) + c_r(q + w) and c_s(q) + c_s(q + w) differ for every q and w, so
-round s seats the other two, and each of the four meets exactly once.
+players of q and q + w meet: the players 2q + a and 2(q + w) + b with
+a + b = c_r(q) + c_r(q + w) (mod 2). The colourings make c_r(q) + c_r(q + w)
+and c_s(q) + c_s(q + w) differ for every q and w, so round s seats the other
+two pairs, and each of the four meets exactly once.
 
 The colourings were found by a search of our own (2026, a SAT solver, in
 under a second) once every round was asked to seat each pair's partners at two
