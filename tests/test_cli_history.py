@@ -28,6 +28,7 @@ def test_history_json_shape_and_times(cli):
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:03+00:00",
                 "corrected": False,
+                "phone_table": None,
             },
             {
                 "number": 2,
@@ -38,6 +39,7 @@ def test_history_json_shape_and_times(cli):
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 20},
                 "recorded_at": "2026-11-29T20:16:04+00:00",
                 "corrected": False,
+                "phone_table": None,
             },
             {
                 "number": 2,
@@ -48,6 +50,7 @@ def test_history_json_shape_and_times(cli):
                 "totals": {"Ann": 10, "Bob": 13, "Cat": 63},
                 "recorded_at": "2026-11-29T21:16:04+00:00",
                 "corrected": False,
+                "phone_table": None,
             },
         ],
         "substitutes": [],
@@ -72,6 +75,7 @@ def test_history_json_of_a_tie_break(cli):
                 "totals": {"Ann": 10, "Bob": 10, "Cat": 23},
                 "recorded_at": at,
                 "corrected": False,
+                "phone_table": None,
             },
             {
                 "number": 2,
@@ -82,6 +86,7 @@ def test_history_json_of_a_tie_break(cli):
                 "totals": {"Ann": 23, "Bob": 23, "Cat": 40},
                 "recorded_at": at,
                 "corrected": False,
+                "phone_table": None,
             },
             {
                 "number": 3,
@@ -92,6 +97,7 @@ def test_history_json_of_a_tie_break(cli):
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
                 "corrected": False,
+                "phone_table": None,
             },
             {
                 "number": 4,
@@ -102,6 +108,7 @@ def test_history_json_of_a_tie_break(cli):
                 "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
                 "recorded_at": at,
                 "corrected": False,
+                "phone_table": None,
             },
         ],
         "substitutes": [],

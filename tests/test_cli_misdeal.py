@@ -41,4 +41,5 @@ def test_a_misdeal_in_a_tie_break(cli):
         "totals": {"Ann": 30, "Bob": 30, "Cat": 69},
         "recorded_at": None,
         "corrected": False,
+        "phone_table": None,
     }

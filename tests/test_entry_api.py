@@ -98,6 +98,14 @@ def test_a_table_enters_its_deal_once_however_often_it_is_sent(night):
     assert entries(night) == [(1, 1, "deal", "standing", "table 1, phone", None)]
 
 
+def test_history_names_the_table_whose_phone_entered_a_deal(night):
+    with entering(night) as tables:
+        assert tables.enter(1, 1, DEAL, "key-history-1").status == 201
+    run(night, "deal", "--match", "1", "Ann=0", "Bob=0", "Cat=0", "Dan=43")  # the organiser's laptop
+    deals = json.loads(run(night, "history", "--match", "1", "--json").stdout)["deals"]
+    assert [(d["number"], d["phone_table"]) for d in deals] == [(1, 1), (2, None)]
+
+
 def test_a_refusal_is_the_sentence_deal_says_and_writes_nothing(night, tmp_path):
     other = tmp_path / "other.db"
     run(str(other), *NIGHT)

@@ -38,3 +38,4 @@ class HistoryRow:
     players: tuple[str, ...]  #: who played each seat in this entry (after it, for a seat change)
     corrected: bool  #: a fix replaced the entry first written for this deal
     left: tuple[int, str] | None  #: a seat change's seat, and the player who gave it up
+    phone_table: int | None = None  #: the table whose phone entered it, or None for the command line

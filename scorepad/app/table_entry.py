@@ -25,14 +25,12 @@ from ..core.language import N_
 from ..core.match import Entry, MatchState
 from ..store import matches, night_links
 from .entering import write_deal, write_misdeal, write_undo
+from .entry_source import phone_source
 from .results import Result
 from .table import Action, EnterDeal, EnterMisdeal, Undo
 
 if TYPE_CHECKING:
     from ..store.db import Connection, Store
-
-#: How the trail names a table's phone as the source of a write; kept in English, as the store keeps words.
-SOURCE = "table {table}, phone"
 
 #: What a table's phone may enter: a deal (its scores or a renege), a misdeal, an undo.
 PHONE_ACTIONS = (EnterDeal, EnterMisdeal, Undo)
@@ -142,7 +140,7 @@ def enter(
             raise NotThisTablesMatch(table)
         if deal != now.next_deal:
             raise DealMoved(now, deal)
-        written = _write(conn, match, now.match.state, SOURCE.format(table=table), deal, action)
+        written = _write(conn, match, now.match.state, phone_source(table), deal, action)
         answer = word(written)
         night_links.keep_answer(conn, night_id, table, key, answer)
     return True, answer

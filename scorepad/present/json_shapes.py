@@ -71,6 +71,7 @@ def history_json(result: Result, rows: list[HistoryRow]) -> dict:
                 "totals": r.totals,
                 "recorded_at": r.recorded_at,
                 "corrected": r.corrected,
+                "phone_table": r.phone_table,
             }
             for r in rows
             if r.left is None

@@ -113,7 +113,7 @@ def load(conn: Connection, match_id: int, lock: bool = False, entries: bool = Tr
 
 
 #: The columns of a stored entry, in the order ``_stored_entries`` reads them.
-_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at, E.c.replaces).add_columns(
+_STORED = select(E.c.id, E.c.position, E.c.number, E.c.dealer, E.c.recorded_at, E.c.replaces, E.c.source).add_columns(
     E.c.kind, E.c.scores, E.c.cards, E.c.renege, E.c.slam, E.c.seat, E.c.player
 )
 
@@ -124,8 +124,8 @@ _STANDING = _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STA
 def _stored_entries(rows: Iterable[Sequence[Any]]) -> list[StoredEntry]:
     """Rows of ``_STORED``'s columns as the entries they hold."""
     return [
-        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns), replaces is not None)
-        for row_id, position, number, dealer, recorded_at, replaces, *columns in rows
+        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns), replaces is not None, source)
+        for row_id, position, number, dealer, recorded_at, replaces, source, *columns in rows
     ]
 
 
@@ -213,7 +213,7 @@ def append(
     values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
     values |= {"recorded_at": stamp, "state": STANDING, "source": source} | entry_columns(entry)
     row_id, position = conn.execute(_APPEND, values).one()
-    stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry)
+    stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry, source=source)
     match.entries.append(stored)
     return stored
 

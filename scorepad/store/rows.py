@@ -40,6 +40,7 @@ class StoredEntry(NamedTuple):
     recorded_at: str
     entry: Entry
     corrected: bool = False  #: it replaced the entry first written for its deal (a fix)
+    source: str | None = None  #: who wrote it, when not the command line (``table 2, phone``)
 
 
 @dataclass
