@@ -16,9 +16,32 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-# The console script, as people run it (python -m scorepad where it is not installed as one).
+_HERE = Path(__file__).resolve().parent.parent  #: the checkout whose code is measured
 _SCRIPT = Path(sys.executable).parent / "scorepad"
-SCOREPAD = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "scorepad"]
+
+
+def _script_runs_this_checkout() -> bool:
+    """Whether the installed console script runs this checkout's code: its package is this checkout's (installed
+    editable) or a copy with the same source files, not an older version installed once."""
+    if not _SCRIPT.exists():
+        return False
+    where = subprocess.run(
+        [sys.executable, "-c", "import scorepad; print(scorepad.__file__)"],
+        cwd="/", capture_output=True, text=True, check=False,
+    ).stdout.strip()  # fmt: skip
+    if not where:
+        return False
+    installed, mine = Path(where).resolve().parent, _HERE / "scorepad"
+    return installed == mine or _sources(installed) == _sources(mine)
+
+
+def _sources(package: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(package)): path.read_bytes() for path in package.rglob("*.py")}
+
+
+# The console script, as people run it; python -m scorepad where it is not installed from this checkout, so that
+# a figure never times another version (one refusing this checkout's newer store in a blink).
+SCOREPAD = [str(_SCRIPT)] if _script_runs_this_checkout() else [sys.executable, "-m", "scorepad"]
 PYTHON = [sys.executable]
 
 
@@ -42,10 +65,15 @@ class Figure:
         return f"{self.name:<58} {self.seconds * 1000:9.1f} ms  floor {self.floor * 1000:9.1f} ms  {self.ratio:5.2f}x {budget}"
 
 
-def run_once(command: list[str], env: dict | None = None, stdin: bytes | None = None) -> float:
+def run_once(command: list[str], env: dict | None = None, stdin: bytes | None = None, expect: int = 0) -> float:
+    """The wall time of one run of ``command``, which must end as ``expect``ed: another end timed (a command that
+    failed at once) would be a figure of nothing."""
     start = time.perf_counter()
-    subprocess.run(command, env=env, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    done = subprocess.run(command, env=env, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode != expect:
+        raise SystemExit(f"bench: {' '.join(command)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return seconds
 
 
 def compare(
@@ -56,13 +84,15 @@ def compare(
     budget: float | None = None,
     env: dict | None = None,
     stdin: bytes | None = None,
+    expect: int = 0,
 ) -> Figure:
-    """Median wall time of ``command`` and of ``floor``, run in turn after one warm-up each."""
-    run_once(command, env, stdin)
+    """Median wall time of ``command`` and of ``floor``, run in turn after one warm-up each; ``command`` exits
+    ``expect`` (1 where it is to refuse its input), the floor 0."""
+    run_once(command, env, stdin, expect)
     run_once(floor, env, stdin)
     mine, base = [], []
     for _ in range(runs):
-        mine.append(run_once(command, env, stdin))
+        mine.append(run_once(command, env, stdin, expect))
         base.append(run_once(floor, env, stdin))
     return Figure(name, statistics.median(mine), statistics.median(base), budget)
 
