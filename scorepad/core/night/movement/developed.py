@@ -55,7 +55,11 @@ FIXED = -1  #: the level of the points that no shift moves
 
 @dataclass(frozen=True)
 class Developed:
-    """A design developed from one base round over Z_``modulus``: its ``rounds`` shifts, ``rounds`` dividing it."""
+    """A design developed from one base round over Z_``modulus``: its ``rounds`` shifts, ``rounds`` dividing it.
+
+    ``base`` holds one table of each orbit of the base round's tables under the shift of ``rounds``: the
+    others are its shifts by multiples of ``rounds`` (a table the shift keeps is its own orbit).
+    """
 
     modulus: int
     levels: int
@@ -94,14 +98,9 @@ _KIRKMAN_33 = Developed(
         ((0, 0), (8, 0), (13, 0)),
         ((1, 0), (17, 0), (0, FIXED)),
         ((2, 0), (19, 0), (31, 0)),
-        ((3, 0), (15, 0), (18, 0)),
         ((4, 0), (6, 0), (10, 0)),
         ((5, 0), (27, 0), (28, 0)),
         ((7, 0), (14, 0), (25, 0)),
-        ((9, 0), (23, 0), (30, 0)),
-        ((11, 0), (12, 0), (21, 0)),
-        ((16, 0), (24, 0), (29, 0)),
-        ((20, 0), (22, 0), (26, 0)),
     ),
 )
 
@@ -176,15 +175,7 @@ _FOURS_52 = Developed(
         ((1, 0), (2, 0), (7, 0), (15, 0)),
         ((3, 0), (12, 0), (23, 0), (39, 0)),
         ((4, 0), (8, 0), (11, 0), (30, 0)),
-        ((5, 0), (20, 0), (29, 0), (40, 0)),
-        ((6, 0), (22, 0), (37, 0), (46, 0)),
         ((9, 0), (27, 0), (48, 0), (50, 0)),
-        ((10, 0), (31, 0), (33, 0), (43, 0)),
-        ((13, 0), (38, 0), (42, 0), (45, 0)),
-        ((14, 0), (16, 0), (26, 0), (44, 0)),
-        ((18, 0), (19, 0), (24, 0), (32, 0)),
-        ((21, 0), (25, 0), (28, 0), (47, 0)),
-        ((35, 0), (36, 0), (41, 0), (49, 0)),
     ),
 )
 
@@ -200,21 +191,9 @@ _FOURS_76 = Developed(
         ((1, 0), (54, 0), (55, 0), (62, 0)),
         ((2, 0), (13, 0), (18, 0), (60, 0)),
         ((3, 0), (6, 0), (21, 0), (41, 0)),
-        ((4, 0), (5, 0), (12, 0), (26, 0)),
         ((7, 0), (17, 0), (19, 0), (48, 0)),
         ((8, 0), (14, 0), (40, 0), (59, 0)),
-        ((9, 0), (33, 0), (39, 0), (65, 0)),
-        ((10, 0), (27, 0), (38, 0), (43, 0)),
         ((11, 0), (20, 0), (24, 0), (47, 0)),
-        ((15, 0), (34, 0), (58, 0), (64, 0)),
-        ((16, 0), (53, 0), (56, 0), (71, 0)),
-        ((22, 0), (61, 0), (70, 0), (74, 0)),
-        ((23, 0), (57, 0), (67, 0), (69, 0)),
-        ((28, 0), (31, 0), (46, 0), (66, 0)),
-        ((29, 0), (30, 0), (37, 0), (51, 0)),
-        ((32, 0), (42, 0), (44, 0), (73, 0)),
-        ((35, 0), (52, 0), (63, 0), (68, 0)),
-        ((36, 0), (45, 0), (49, 0), (72, 0)),
     ),
 )
 
@@ -226,13 +205,30 @@ def developed(players: int, size: int) -> list[Groups]:
     """The rounds of the design developed here for ``players`` at tables of ``size``, or [] if none."""
     for design in DESIGNS:
         if design.players == players and len(design.base[0]) == size:
-            return [_shifted(design, shift) for shift in range(design.rounds)]
+            tables = _base_round(design)
+            return [
+                [[_number(design, point, shift) for point in table] for table in tables]
+                for shift in range(design.rounds)
+            ]
     return []
 
 
-def _shifted(design: Developed, shift: int) -> Groups:
-    n = design.modulus
-    return [
-        [n * design.levels + x if level == FIXED else level * n + (x + shift) % n for x, level in table]
-        for table in design.base
-    ]
+def _base_round(design: Developed) -> list[tuple[Point, ...]]:
+    """Every table of the base round: each of ``base`` and its shifts by multiples of ``rounds``, once."""
+    tables: dict[frozenset[Point], tuple[Point, ...]] = {}
+    for table in design.base:
+        for shift in range(0, design.modulus, design.rounds):
+            shifted = tuple(_moved(design, point, shift) for point in table)
+            tables.setdefault(frozenset(shifted), shifted)
+    return list(tables.values())
+
+
+def _moved(design: Developed, point: Point, shift: int) -> Point:
+    x, level = point
+    return point if level == FIXED else ((x + shift) % design.modulus, level)
+
+
+def _number(design: Developed, point: Point, shift: int) -> int:
+    """The player of ``point`` shifted by ``shift``."""
+    x, level = _moved(design, point, shift)
+    return design.modulus * design.levels + x if level == FIXED else level * design.modulus + x
