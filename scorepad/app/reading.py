@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from ..store import quick
 from ..store.errors import NoStoreYet
 from ..store.rows import MatchSummary
-from .entry_source import phone_table
 from .results import HistoryRow, Result
 
 if TYPE_CHECKING:
@@ -88,7 +87,7 @@ def _history(conn: Connection, match_id: int | None) -> tuple[Result, list[Histo
                 players=players,
                 corrected=entry.corrected,
                 left=(substitute.seat, before.settings.players[substitute.seat]) if substitute else None,
-                phone_table=phone_table(entry.source),
+                phone_table=entry.phone_table,
             )
         )
     return Result(match.id, match.name, state.abandon() if match.abandoned_at else state), rows

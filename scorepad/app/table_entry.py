@@ -24,8 +24,8 @@ from ..core.errors import RuleError
 from ..core.language import N_
 from ..core.match import Entry, MatchState
 from ..store import matches, night_links
+from ..store.entry_source import phone_source
 from .entering import write_deal, write_misdeal, write_undo
-from .entry_source import phone_source
 from .results import Result
 from .table import Action, EnterDeal, EnterMisdeal, Undo
 

@@ -21,6 +21,7 @@ from ..core.errors import UnknownNameError
 from ..core.language import N_
 from ..core.match import Entry, MatchState, NextDeal, Settings, Step
 from .encoding import Cuts, columns_hold, decode_entry, encode_cuts, encode_rules, entry_columns, state_columns
+from .entry_source import phone_table
 from .errors import NoMatchYet
 from .models import EntryRow, MatchRow, NightTableRow, SeatRow
 from .rows import UNDECODABLE, MatchSummary, StoredEntry, StoredMatch, damaged_if, match_of, names_by_match, summary_of
@@ -124,7 +125,16 @@ _STANDING = _STORED.where(E.c.match_id == bindparam("b_match"), E.c.state == STA
 def _stored_entries(rows: Iterable[Sequence[Any]]) -> list[StoredEntry]:
     """Rows of ``_STORED``'s columns as the entries they hold."""
     return [
-        StoredEntry(row_id, position, number, dealer, recorded_at, decode_entry(*columns), replaces is not None, source)
+        StoredEntry(
+            row_id,
+            position,
+            number,
+            dealer,
+            recorded_at,
+            decode_entry(*columns),
+            replaces is not None,
+            phone_table(source),
+        )
         for row_id, position, number, dealer, recorded_at, replaces, source, *columns in rows
     ]
 
@@ -213,7 +223,7 @@ def append(
     values = {"match_id": match.id, "b_owner": match.id, "number": deal.number, "dealer": deal.dealer}
     values |= {"recorded_at": stamp, "state": STANDING, "source": source} | entry_columns(entry)
     row_id, position = conn.execute(_APPEND, values).one()
-    stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry, source=source)
+    stored = StoredEntry(row_id, position, deal.number, deal.dealer, stamp, entry, phone_table=phone_table(source))
     match.entries.append(stored)
     return stored
 

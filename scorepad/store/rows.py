@@ -40,7 +40,7 @@ class StoredEntry(NamedTuple):
     recorded_at: str
     entry: Entry
     corrected: bool = False  #: it replaced the entry first written for its deal (a fix)
-    source: str | None = None  #: who wrote it, when not the command line (``table 2, phone``)
+    phone_table: int | None = None  #: the table whose phone wrote it, or None for the command line
 
 
 @dataclass

@@ -1,4 +1,8 @@
-"""Who wrote an entry, as the store's trail names it: the command line (no name) or a table's phone."""
+"""Who wrote an entry, as the store's trail names it: the command line (no name) or a table's phone.
+
+The trail names a phone in English words, as the store keeps words; the rest of
+scorepad knows a phone by its table's number.
+"""
 
 from __future__ import annotations
 
